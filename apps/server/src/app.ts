@@ -1,0 +1,164 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createMemoryThrottleStore, type ThrottleStore } from './lib/throttle.ts';
+import accessPlugin from './plugins/access.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { createUsersRepository } from './modules/users/users.repository.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  /** Secret for sessions and keyed hashes; main.ts reads it from env or the data directory. */
+  secret: string;
+  clock?: Clock;
+  mailer?: Mailer;
+  throttle?: ThrottleStore;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AppContext {
+  auth: Auth;
+  publicUrl: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    glyphary: AppContext;
+  }
+}
+
+/** The public base URL: PUBLIC_URL, or the local address the server listens on. */
+export function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * Builds the Fastify app with every plugin and module registered explicitly. Never listens:
+ * main.ts does, tests use `inject()`.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { env, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const publicUrl = publicUrlOf(env);
+  const app = Fastify({
+    logger: deps.logger ?? {
+      level: env.LOG_LEVEL,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.currentPassword', '*.newPassword', '*.token'],
+        censor: '[redacted]',
+      },
+    },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON routes accept JSON only (SECURITY "Origins"); multipart is added by the files module.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandler(app);
+
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+  const auth = createAuth({
+    db: database.db,
+    secret: deps.secret,
+    baseUrl: publicUrl,
+    production: env.NODE_ENV === 'production',
+    superAdminEmail: env.SUPER_ADMIN_EMAIL,
+    mailer,
+    logger: app.log,
+    rateLimitStorage: database.kind === 'postgres' ? 'database' : 'memory',
+  });
+  app.decorate('glyphary', { auth, publicUrl });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: env.NODE_ENV === 'production' ? [] : null,
+      },
+    },
+    hsts: env.NODE_ENV === 'production' ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Glyphary API', version: '1.0.0', description: 'The Glyphary marketplace API (spec §7).' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(accessPlugin, { auth, publicOrigin: new URL(publicUrl).origin });
+
+  const throttle = deps.throttle ?? createMemoryThrottleStore();
+  await app.register(authRoutes, {
+    auth,
+    db: database.db,
+    baseUrl: publicUrl,
+    throttle,
+    genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
+    superAdminEmail: env.SUPER_ADMIN_EMAIL,
+    limits: {
+      ipLimit: env.AUTH_IP_LIMIT,
+      ipWindowMs: env.AUTH_IP_WINDOW_MS,
+      emailFailureLimit: env.AUTH_EMAIL_FAILURE_LIMIT,
+      emailWindowMs: env.AUTH_EMAIL_WINDOW_MS,
+    },
+  });
+  await app.register(healthRoutes, { database });
+
+  const usersRepository = createUsersRepository(database.db);
+  const users = createUsersService({
+    users: usersRepository,
+    clock,
+    normalizeImageUrl: (url) => url,
+    afterAccountDeleted: async () => {},
+  });
+  await app.register(usersRoutes, { users, auth });
+
+  const metaResolvers: MetaResolver[] = [];
+  await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, publicUrl, metaResolvers });
+
+  app.addHook('onSend', async (request, reply) => {
+    // Private responses are never cached by shared caches (SECURITY "Headers").
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', 'no-store');
+    }
+  });
+  return app;
+}

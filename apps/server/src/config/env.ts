@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  PUBLIC_URL: z.url().optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SUPER_ADMIN_EMAIL: z.email().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().default('Glyphary <no-reply@glyphary.local>'),
+  TRUST_PROXY: bool,
+  AUTH_GENERIC_LOGIN_ERRORS: bool,
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(30),
+  AUTH_IP_WINDOW_MS: z.coerce.number().int().min(1000).default(60_000),
+  AUTH_EMAIL_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  AUTH_EMAIL_WINDOW_MS: z.coerce.number().int().min(1000).default(15 * 60_000),
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  READ_RATE_LIMIT: z.coerce.number().int().min(1).default(3000),
+  SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  FILE_SCAN_COMMAND: z.string().optional(),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Parses configuration from the environment, once, at boot. This is the only reader of `process.env`.
+ * @throws Error listing every invalid variable, or the secrets production requires.
+ */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = (['BETTER_AUTH_SECRET', 'SUPER_ADMIN_EMAIL', 'PUBLIC_URL'] as const).filter((key) => !env[key]);
+    if (missing.length > 0) {
+      throw new Error(`Invalid configuration:\n${missing.map((key) => `  - ${key}: required in production`).join('\n')}`);
+    }
+  }
+  return env;
+}

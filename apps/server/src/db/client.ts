@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type every repository uses: PGlite and PostgreSQL share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** A trivial round trip, for health checks. @throws when the database is unreachable. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  poolMax?: number;
+  statementTimeoutMs?: number;
+  /** An already-open PGlite (tests load a migrated template into one). */
+  pglite?: PGlite;
+}
+
+/** Thrown when another process already owns the PGlite data directory. */
+export class DataDirLockedError extends Error {}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * PGlite is single-process (DESIGN §2): take an exclusive lock file in the data directory.
+ * A lock left by a dead process is taken over.
+ * @throws DataDirLockedError when a live process holds it.
+ */
+export function lockDataDir(dbDir: string): () => void {
+  fs.mkdirSync(dbDir, { recursive: true });
+  const lockPath = path.join(dbDir, '..', 'glyphary.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const fd = fs.openSync(lockPath, 'wx');
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      return () => {
+        try {
+          if (fs.readFileSync(lockPath, 'utf8') === String(process.pid)) fs.unlinkSync(lockPath);
+        } catch {
+          // already gone
+        }
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number.parseInt(fs.readFileSync(lockPath, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isProcessAlive(owner)) {
+        throw new DataDirLockedError(
+          `The data directory ${path.resolve(dbDir, '..')} is in use by another Glyphary process (pid ${owner}). ` +
+            'The embedded database (PGlite) allows one process at a time: stop the other one, use another DATA_DIR, ' +
+            'or set DATABASE_URL to run several instances on PostgreSQL.',
+        );
+      }
+      fs.unlinkSync(lockPath); // stale lock from a crashed process
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dbDir}`);
+}
+
+/** Opens PGlite (embedded default) or PostgreSQL (when `databaseUrl` is set). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax ?? 20,
+      statement_timeout: options.statementTimeoutMs ?? 5000,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped idle client must not crash the process (SECURITY R3).
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      async ping() {
+        await pool.query('select 1');
+      },
+      async close() {
+        await pool.end();
+      },
+    };
+  }
+  let client = options.pglite;
+  let unlock = () => {};
+  if (!client) {
+    const dbDir = path.join(options.dataDir ?? './data', 'db');
+    unlock = lockDataDir(dbDir);
+    try {
+      client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+  const pglite = client;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pglite.close();
+      unlock();
+    },
+  };
+}

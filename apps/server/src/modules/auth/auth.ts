@@ -1,0 +1,133 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '@glyphary/shared';
+
+/** The header our server sets (after dropping any client value) to tell Better Auth the trusted client IP. */
+export const CLIENT_IP_HEADER = 'x-glyphary-client-ip';
+/** A session younger than this counts as fresh: account deletion and email changes need one. */
+export const FRESH_SESSION_SECONDS = 10 * 60;
+
+export interface AuthOptions {
+  db: Db;
+  secret: string;
+  baseUrl: string;
+  production: boolean;
+  superAdminEmail?: string | undefined;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  rateLimitStorage: 'memory' | 'database';
+}
+
+/**
+ * Builds the Better Auth instance (DESIGN §1 Accounts): email + password, cookie sessions for the
+ * browser and bearer tokens for API clients, the profile stored on the user row.
+ */
+export function createAuth(options: AuthOptions) {
+  const { db, logger } = options;
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: options.baseUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [new URL(options.baseUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      transaction: true,
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await options.mailer.send({
+          to: user.email,
+          subject: `Reset your ${PRODUCT_NAME} password`,
+          text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this email: your password stays the same.`,
+        });
+      },
+    },
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: true, input: true },
+        bio: { type: 'string', required: false, defaultValue: '', input: false },
+        website: { type: 'string', required: false, defaultValue: '', input: false },
+        location: { type: 'string', required: false, defaultValue: '', input: false },
+        bannerImage: { type: 'string', required: false, input: false },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        isSuperAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        glyphsCount: { type: 'number', required: false, defaultValue: 0, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      freshAge: FRESH_SESSION_SECONDS,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: options.rateLimitStorage,
+      window: 60,
+      max: 100,
+      customRules: {
+        // Sign-in and sign-up are throttled by our own limiter, shared and with the spec's message (DESIGN §4.7).
+        '/sign-in/email': false,
+        '/sign-up/email': false,
+        '/request-password-reset': { window: 60, max: 5 },
+        '/change-password': { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'glyphary',
+      useSecureCookies: options.production,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: options.production },
+    },
+    plugins: [bearer()],
+    logger: {
+      log(level, message) {
+        logger[level === 'success' ? 'info' : level]({ component: 'auth' }, message);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // DESIGN §4.6: the SUPER_ADMIN_EMAIL account is the super admin. (With none configured the
+          // first account is promoted after sign-up: see promoteFirstAccount; no query may run here,
+          // because this hook runs inside the adapter's transaction.)
+          async before(user) {
+            const isSuperAdmin = Boolean(options.superAdminEmail && user.email.toLowerCase() === options.superAdminEmail.toLowerCase());
+            return { data: { ...user, isSuperAdmin, isAdmin: isSuperAdmin, bio: '', website: '', location: '', glyphsCount: 0 } };
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * With no SUPER_ADMIN_EMAIL, the first account created becomes the super admin (DESIGN §4.6).
+ * One statement, so two first sign-ups at once still make exactly one super admin.
+ * @returns true when this call promoted someone.
+ */
+export async function promoteFirstAccount(db: Db, logger: FastifyBaseLogger): Promise<boolean> {
+  const result = await db.execute<{ email: string }>(sql`
+    update users set is_super_admin = true, is_admin = true
+    where id = (select id from users order by created_at asc, id asc limit 1)
+      and not exists (select 1 from users where is_super_admin)
+    returning email`);
+  const promoted = result.rows[0];
+  if (promoted) logger.warn({ email: promoted.email }, 'No SUPER_ADMIN_EMAIL set: the first account is now the super admin');
+  return Boolean(promoted);
+}

@@ -1,0 +1,89 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { glyphRequests, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserPatch = Partial<
+  Pick<UserRow, 'username' | 'name' | 'email' | 'bio' | 'website' | 'location' | 'image' | 'bannerImage' | 'isAdmin'>
+> & { updatedAt: Date };
+
+/** Data access for profiles (the `users` table shared with Better Auth). */
+export function createUsersRepository(db: Db) {
+  return {
+    db,
+    async findById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
+      const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
+    },
+
+    /** Case-insensitive lookup (DESIGN §4.4). */
+    async findByUsername(username: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`)
+        .limit(1);
+      return row;
+    },
+
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
+    },
+
+    async isUsernameTaken(username: string, exceptId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, ne(users.id, exceptId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async isEmailTaken(email: string, exceptId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, email.toLowerCase()), ne(users.id, exceptId)))
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {
+      const [row] = await db.update(users).set(patch).where(eq(users.id, id)).returning();
+      return row;
+    },
+
+    /**
+     * Deletes an account and everything it owns in one transaction (issue 8, SECURITY R9):
+     * the counts its likes, views and downloads added to other people's glyphs are taken back,
+     * requests assigned to it go back to open, and the row's foreign keys cascade to sessions,
+     * accounts, glyphs, likes, events, files and the requests it created.
+     * Files on disk are removed after commit by the file sweeper.
+     * @returns false when the account no longer exists.
+     */
+    async deleteAccount(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [locked] = await tx.execute<{ id: string }>(sql`select id from users where id = ${id} for update`).then((r) => r.rows);
+        if (!locked) return false;
+        await tx.execute(sql`
+          update glyphs g set likes = greatest(g.likes - 1, 0)
+          from glyph_likes l where l.glyph_id = g.id and l.user_id = ${id} and g.creator_id <> ${id}`);
+        await tx.execute(sql`
+          update glyphs g set views = greatest(g.views - 1, 0)
+          from glyph_views v where v.glyph_id = g.id and v.user_id = ${id} and g.creator_id <> ${id}`);
+        await tx.execute(sql`
+          update glyphs g set downloads = greatest(g.downloads - 1, 0)
+          from glyph_downloads d where d.glyph_id = g.id and d.user_id = ${id} and g.creator_id <> ${id}`);
+        await tx
+          .update(glyphRequests)
+          .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: new Date() })
+          .where(and(eq(glyphRequests.assignedTo, id), ne(glyphRequests.userId, id), sql`${glyphRequests.status} in ('in_progress', 'completed')`));
+        await tx.delete(users).where(eq(users.id, id));
+        return true;
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

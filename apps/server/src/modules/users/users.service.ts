@@ -1,0 +1,99 @@
+import { MSG, type UpdateUserInputSchema } from '@glyphary/shared';
+import type { z } from 'zod';
+import type { Clock } from '../../lib/clock.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Viewer } from '../../plugins/access.ts';
+import { FRESH_SESSION_SECONDS } from '../auth/auth.ts';
+import type { UserPatch, UserRow, UsersRepository } from './users.repository.ts';
+
+export type UpdateUserInput = z.output<typeof UpdateUserInputSchema> & { email?: string | undefined };
+
+export interface UsersServiceDeps {
+  users: UsersRepository;
+  clock: Clock;
+  /** Rewrites product-host image URLs to relative /api/files/ paths (spec §7). */
+  normalizeImageUrl: (url: string) => string;
+  /** Runs after an account is deleted and committed (removes its files from storage). */
+  afterAccountDeleted: (userId: string) => Promise<void>;
+}
+
+function isFresh(viewer: Viewer, now: Date): boolean {
+  return now.getTime() - viewer.sessionCreatedAt.getTime() <= FRESH_SESSION_SECONDS * 1000;
+}
+
+/** Profile use cases: read, update and delete (spec §7 user calls). */
+export function createUsersService({ users, clock, normalizeImageUrl, afterAccountDeleted }: UsersServiceDeps) {
+  return {
+    /**
+     * Reads a profile by id.
+     * @throws AppError 404 'User not found'.
+     */
+    async getById(id: string): Promise<UserRow> {
+      const row = await users.findById(id);
+      if (!row) throw notFound(MSG.userNotFound);
+      return row;
+    },
+
+    /**
+     * Reads a profile by username, ignoring case.
+     * @throws AppError 404 'User not found'.
+     */
+    async getByUsername(username: string): Promise<UserRow> {
+      const row = await users.findByUsername(username);
+      if (!row) throw notFound(MSG.userNotFound);
+      return row;
+    },
+
+    /**
+     * Updates the caller's own profile; the uid comes from the session, never the body.
+     * @throws AppError 409 for a taken username or email, 403 for an email change on a stale session.
+     */
+    async updateOwnProfile(viewer: Viewer, input: UpdateUserInput): Promise<UserRow> {
+      const current = await this.getById(viewer.id);
+      const patch: UserPatch = { updatedAt: clock.now() };
+      if (input.username !== undefined && input.username !== current.username) {
+        if (await users.isUsernameTaken(input.username, viewer.id)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
+        patch.username = input.username;
+      }
+      if (input.email !== undefined) {
+        const email = input.email.trim().toLowerCase();
+        if (email !== current.email) {
+          if (!isFresh(viewer, clock.now())) throw forbidden(MSG.profileRecentLogin, 'RECENT_LOGIN_REQUIRED');
+          if (await users.isEmailTaken(email, viewer.id)) throw conflict(MSG.emailInUse, 'EMAIL_TAKEN');
+          patch.email = email;
+        }
+      }
+      if (input.displayName !== undefined) patch.name = input.displayName;
+      if (input.bio !== undefined) patch.bio = input.bio;
+      if (input.location !== undefined) patch.location = input.location;
+      if (input.website !== undefined) patch.website = input.website;
+      if (input.profilePicture !== undefined) patch.image = input.profilePicture ? normalizeImageUrl(input.profilePicture) : null;
+      if (input.bannerImage !== undefined) patch.bannerImage = input.bannerImage ? normalizeImageUrl(input.bannerImage) : null;
+      try {
+        const updated = await users.update(viewer.id, patch);
+        if (!updated) throw notFound(MSG.userNotFound);
+        return updated;
+      } catch (error) {
+        // The unique index on lower(username) is the last word when two renames race.
+        if ((error as { code?: string; cause?: { code?: string } }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505') {
+          throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
+        }
+        throw error;
+      }
+    },
+
+    /**
+     * Deletes the caller's account and all it owns (spec §4 account deletion).
+     * Requires a fresh session: the client re-authenticates with the current password first.
+     * @throws AppError 403 when the session is not fresh.
+     */
+    async deleteOwnAccount(viewer: Viewer): Promise<void> {
+      if (!isFresh(viewer, clock.now())) throw forbidden(MSG.freshSessionRequired, 'RECENT_LOGIN_REQUIRED');
+      const deleted = await users.deleteAccount(viewer.id);
+      if (!deleted) throw notFound(MSG.userNotFound);
+      await afterAccountDeleted(viewer.id);
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,101 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { MSG } from '@glyphary/shared';
+import type { Auth } from '../modules/auth/auth.ts';
+import { forbidden, unauthorized } from '../lib/errors.ts';
+
+/** Who may call a route (SECURITY.md: every route declares one; a route without one fails at boot). */
+export type Access = 'public' | 'user' | 'admin';
+
+/** The signed-in caller, read from the session and the database on every request. */
+export interface Viewer {
+  id: string;
+  email: string;
+  username: string;
+  isAdmin: boolean;
+  isSuperAdmin: boolean;
+  sessionId: string;
+  sessionCreatedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    viewerPromise: Promise<Viewer | null> | null;
+  }
+}
+
+/** Routes that are not ours to declare: Better Auth's passthrough and the file server's internals. */
+const UNDECLARED_ALLOWED = [/^\/api\/auth\//, /^\/api\/docs/];
+
+/**
+ * Resolves the caller once per request (cookie session or `Authorization: Bearer`).
+ * A bad, expired or revoked token counts as a visitor (SECURITY matrix).
+ */
+export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer | null> {
+  if (!request.viewerPromise) {
+    request.viewerPromise = (async () => {
+      const hasCredentials = Boolean(request.headers.authorization || request.headers.cookie);
+      if (!hasCredentials) return null;
+      const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!result) return null;
+      const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean };
+      return {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        isAdmin: Boolean(user.isAdmin || user.isSuperAdmin),
+        isSuperAdmin: Boolean(user.isSuperAdmin),
+        sessionId: result.session.id,
+        sessionCreatedAt: new Date(result.session.createdAt),
+      };
+    })();
+  }
+  return request.viewerPromise;
+}
+
+async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicOrigin: string }) {
+  app.decorateRequest('viewerPromise', null);
+
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    if (UNDECLARED_ALLOWED.some((pattern) => pattern.test(route.url))) return;
+    const access = (route.config as { access?: Access } | undefined)?.access;
+    if (access !== 'public' && access !== 'user' && access !== 'admin') {
+      throw new Error(`Route ${route.method} ${route.url} declares no access level (public, user or admin)`);
+    }
+  });
+
+  // Cookie-authenticated writes from a foreign page are refused (SECURITY.md "Origins").
+  app.addHook('onRequest', async (request) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+    const origin = request.headers.origin;
+    if (origin && request.headers.cookie && origin !== options.publicOrigin) {
+      throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const viewer = await getViewer(request, options.auth);
+    if (!viewer) throw unauthorized(MSG.unauthorized);
+    if (access === 'admin' && !viewer.isAdmin) throw forbidden();
+  });
+}
+
+export default fp(accessPlugin, { name: 'access' });
+
+/**
+ * The signed-in caller on a `user` or `admin` route (the preHandler has already checked).
+ * @throws AppError 401 when called on a request without a session.
+ */
+export async function requireViewer(request: FastifyRequest, auth: Auth): Promise<Viewer> {
+  const viewer = await getViewer(request, auth);
+  if (!viewer) throw unauthorized();
+  return viewer;
+}

@@ -1,0 +1,43 @@
+import { MSG } from '../messages.ts';
+
+/** Chooses singular or plural: `pluralize(1, 'download')` → '1 download', otherwise 'n downloads'. */
+export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+}
+
+/** Cuts `text` to `max` characters, adding '...' when it was longer (spec §9 previews). */
+export function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** spec §9: title lowercased with non-alphanumerics replaced by underscores, plus .apk. */
+export function apkFileName(title: string): string {
+  const base = title.toLowerCase().replace(/[^a-z0-9]/g, '_');
+  return `${base.length > 0 ? base : 'glyph'}.apk`;
+}
+
+/** spec §4: the status uppercased with underscore as space ('in_progress' → 'IN PROGRESS'). */
+export function statusLabel(status: string): string {
+  return status.toUpperCase().replace(/_/g, ' ');
+}
+
+/** Formats a timestamp for display, or 'Unknown date' when it is missing or invalid (spec §8). */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return MSG.unknownDate;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return MSG.unknownDate;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+/** Formats a byte count for people: 1536 → '1.5 KB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+}

@@ -1,0 +1,136 @@
+/**
+ * Every user-visible text that the spec fixes, word for word (spec §2, §5, §8, §9).
+ * Both the server (error bodies) and the web app (screens) read them from here.
+ */
+import { PRODUCT_NAME } from './constants.ts';
+
+export const MSG = {
+  // §5 signup, in the order they are checked
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  usernameTooShort: 'Username must be at least 3 characters long',
+  usernameChars: 'Username can only contain letters, numbers, and underscores',
+  // bounds the spec leaves open (DESIGN §4.4, §4.8, SECURITY input bounds)
+  usernameTooLong: 'Username must be at most 30 characters long',
+  usernameTaken: 'This username is already taken.',
+  passwordTooLong: 'Password must be at most 128 characters long',
+  displayNameRequired: 'Display name is required',
+  displayNameTooLong: 'Display name must be at most 50 characters long',
+  emailRequired: 'Email is required',
+
+  // §8 login
+  loginUserNotFound: 'No account found with this email address.',
+  loginWrongPassword: 'Incorrect password.',
+  invalidEmail: 'Invalid email address.',
+  tooManyAttempts: 'Too many failed attempts. Please try again later.',
+  loginFailed: 'Failed to sign in. Please try again.',
+  // §8 signup
+  emailInUse: 'An account with this email already exists.',
+  weakPassword: 'Password is too weak.',
+  signupFailed: 'Failed to create account. Please try again.',
+
+  // §5 upload
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  apkOrGithubRequired: 'Either APK file or GitHub repository URL is required',
+  githubUrlInvalid: 'GitHub URL must be a valid HTTP/HTTPS URL',
+  titleTooLong: 'Title must be at most 100 characters long',
+  descriptionTooLong: 'Description must be at most 5000 characters long',
+  instructionsTooLong: 'Instructions must be at most 10000 characters long',
+  urlInvalid: 'URL must be a valid HTTP/HTTPS URL',
+  imageUrlInvalid: 'Image URLs must be valid HTTP/HTTPS URLs',
+  tooManyImages: 'Maximum 5 files allowed',
+  apkNotOwned: 'The APK must be a file you uploaded',
+  // §5 file upload
+  onlyOneFile: 'Only one file is allowed',
+  maxFiles: (n: number) => `Maximum ${n} files allowed`,
+  fileTooLarge: 'File is too large (maximum 50MB)',
+  fileTypeImage: 'Only PNG, JPG, JPEG, GIF and WebP images are allowed',
+  fileTypeApk: 'Only .apk files are allowed',
+  // §8 glyphs and files
+  uploadGlyphFailed: 'Failed to upload glyph. Please try again.',
+  updateGlyphFailed: (message: string) => `Failed to update glyph: ${message}`,
+  fileUploadFailed: (message: string) => `Upload failed: ${message}`,
+  fileDeleteFailed: (message: string) => `Failed to delete file: ${message}`,
+  glyphNotFound: 'Glyph not found',
+  glyphDeletedTitle: 'Glyph Deleted',
+  glyphDeletedBody: 'This glyph has been deleted by its creator and is no longer available.',
+  linkCopied: 'Link copied to clipboard!',
+  downloadDisclaimer: `This APK is shared by the community. ${PRODUCT_NAME} does not guarantee the safety or functionality of third-party files. Download and install at your own risk.`,
+  deleteGlyphConfirm:
+    'Are you sure you want to permanently delete this glyph and all its related data? This action cannot be undone.',
+  noGlyphsFound: 'No glyphs found',
+
+  // §2 storefront
+  userNotFound: 'User not found',
+  userDoesNotExist: (name: string) => `The user @${name} does not exist.`,
+
+  // §8 settings
+  profileRecentLogin: 'Please log out and log back in before updating your email.',
+  profileUpdateFailed: (message: string) => `Failed to update profile: ${message}`,
+  profileUpdated: 'Profile updated successfully!',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  passwordUpdateFailed: (message: string) => `Failed to update password: ${message}`,
+  passwordUpdated: 'Password updated successfully!',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  deleteAccountPasswordRequired: 'Please enter your current password to confirm deletion.',
+  deleteAccountFailed: (message: string) => `Failed to delete account: ${message}`,
+  accountDeleted: 'Account and all glyphs deleted successfully.',
+  bioTooLong: 'Bio must be at most 500 characters long',
+  locationTooLong: 'Location must be at most 100 characters long',
+
+  // §5 / §8 requests
+  requestLoginToCreate: 'Please log in to create a request',
+  requestLoginToTakeOn: 'Please log in to take on requests',
+  requestCreateFailed: 'Failed to create request',
+  requestTakeOnSuccess: 'Successfully took on the request!',
+  requestTakeOnFailed: 'Failed to take on request',
+  requestCompleted: 'Request marked as completed!',
+  requestCompleteFailed: 'Failed to complete request',
+  requestCancelled: 'Request cancelled',
+  requestCancelFailed: 'Failed to cancel request',
+  requestDeleteConfirm: 'Are you sure you want to delete this request?',
+  requestNotFound: 'Request not found',
+  requestTitleRequired: 'Title is required',
+  requestDescriptionRequired: 'Description is required',
+  tooManyTags: 'At most 10 tags are allowed',
+  tagTooLong: 'Tags must be at most 30 characters long',
+  requestNotOpen: 'This request has already been taken on',
+  requestOwnTakeOn: 'You cannot take on your own request',
+  requestNotInProgress: 'This request is not in progress',
+  requestNotResettable: 'Only in-progress or completed requests can be reset',
+  requestNotCancellable: 'This request can no longer be cancelled',
+  requestGlyphNotOwned: 'The glyph must be one of your own glyphs',
+
+  // §8 admin
+  userPromoted: 'User promoted to admin successfully!',
+  userPromoteFailed: 'Failed to promote user to admin',
+  adminAdded: 'Admin added successfully!',
+  adminAddFailed: (message: string) => `Failed to add admin: ${message}`,
+  glyphDeleted: 'Glyph deleted successfully!',
+  glyphDeleteFailed: 'Failed to delete glyph',
+  requestDeleted: 'Request deleted successfully!',
+  requestDeleteFailed: 'Failed to delete request',
+  requestReset: 'Request reset to open status!',
+  requestResetFailed: 'Failed to reset request',
+  syncFailed: 'Sync failed',
+  syncAlreadyRunning: 'Sync already running',
+  syncUpdated: (n: number) => `Updated ${n} glyphs`,
+  unknownDate: 'Unknown date',
+  unknownUser: 'Unknown',
+  noRequestsFound: 'No requests found',
+  superAdminProtected: 'The super admin cannot be changed by other admins',
+  noAccountWithEmail: 'No account found with this email address.',
+
+  // generic API errors (DESIGN §3)
+  unauthorized: 'Please log in to continue',
+  forbidden: 'You are not allowed to do this',
+  notFound: 'Not found',
+  invalidRequest: 'Invalid request',
+  internal: 'Something went wrong. Please try again.',
+  unavailable: 'Service temporarily unavailable',
+  freshSessionRequired: 'Please log in again to confirm this action',
+
+  authContextMissing: 'useAuth must be used within an AuthProvider',
+  httpStatus: (status: number) => `HTTP ${status}`,
+} as const;

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { SYNC_STATUSES } from '../constants.ts';
+
+/** spec §3 Admin stats. */
+export const AdminStatsSchema = z.object({
+  totalUsers: z.number().int(),
+  totalGlyphs: z.number().int(),
+  totalDownloads: z.number().int(),
+  totalViews: z.number().int(),
+  totalLikes: z.number().int(),
+  totalAdmins: z.number().int(),
+  uniqueViewers: z.number().int(),
+  uniqueDownloaders: z.number().int(),
+  topGlyphs: z.array(
+    z.object({ id: z.string(), title: z.string(), views: z.number().int(), downloads: z.number().int(), likes: z.number().int() }),
+  ),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** spec §3 Sync status. */
+export const SyncStatusSchema = z.object({
+  status: z.enum(SYNC_STATUSES),
+  lastRun: z.string().nullable(),
+  nextRun: z.string().nullable(),
+});
+export type SyncStatusResult = z.infer<typeof SyncStatusSchema>;
+
+/** spec §3 Sync result. */
+export const SyncResultSchema = z.object({ success: z.boolean(), message: z.string(), updated: z.number().int() });
+export type SyncResult = z.infer<typeof SyncResultSchema>;
+
+export const AddAdminInputSchema = z.object({
+  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).email('Invalid email address.'),
+});
+
+export const SyncInputSchema = z.object({
+  syncAll: z.boolean().optional(),
+  glyphId: z.string().max(64).optional(),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorUsername: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  detail: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
+import { MSG } from '../messages.ts';
+import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+
+/** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
+export const GlyphSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  thumbnails: z.array(z.string().nullable()),
+  apkUrl: z.string().nullable(),
+  githubUrl: z.string().nullable(),
+  instructions: z.string().nullable(),
+  creatorId: z.string(),
+  creatorUsername: z.string(),
+  creatorDisplayName: z.string(),
+  downloads: z.number().int(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  deleted: z.boolean(),
+  apkSha256: z.string().nullable(),
+  apkSize: z.number().int().nullable(),
+});
+export type Glyph = z.infer<typeof GlyphSchema>;
+
+const nullableText = z
+  .string()
+  .nullable()
+  .optional()
+  .transform((v) => emptyToNull(v));
+
+/**
+ * `POST /upload-glyph` and `PUT /update-glyph/{id}` body (spec §7). Server-owned fields
+ * (creatorId, creatorUsername, counters, createdAt) are accepted for compatibility and dropped.
+ * Messages follow spec §5 in its order.
+ */
+export const GlyphInputSchema = z
+  .object({
+    title: z.string({ error: MSG.titleRequired }),
+    description: z.string({ error: MSG.descriptionRequired }),
+    apkUrl: nullableText,
+    githubUrl: nullableText,
+    instructions: nullableText,
+    images: z
+      .array(z.string({ error: MSG.imageUrlInvalid }), { error: MSG.imageUrlInvalid })
+      .nullable()
+      .optional()
+      .transform((v) => (v ?? []).map((url) => url.trim()).filter((url) => url.length > 0)),
+  })
+  .transform((v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }))
+  .superRefine((value, ctx) => {
+    const error = validateGlyph(value);
+    if (error) ctx.addIssue({ code: 'custom', message: error });
+  });
+export type GlyphInput = z.output<typeof GlyphInputSchema>;
+
+const limitParam = z.coerce.number({ error: 'limit must be a number' }).int('limit must be a whole number');
+
+/** `GET /get-glyphs` query (spec §7). `limit` is clamped by role on the server. */
+export const GetGlyphsQuerySchema = z.object({
+  sort: z.enum(SEARCH_SORTS, { error: `sort must be one of ${SEARCH_SORTS.join(', ')}` }).optional(),
+  limit: limitParam.optional(),
+  creator_id: z.string().max(64).optional(),
+  search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
+  cursor: z.string().max(512).optional(),
+});
+export type GetGlyphsQuery = z.infer<typeof GetGlyphsQuerySchema>;
+
+export const GlyphListSchema = z.object({
+  glyphs: z.array(GlyphSchema),
+  nextCursor: z.string().nullable(),
+});
+export type GlyphList = z.infer<typeof GlyphListSchema>;
+
+export const GlyphIdBodySchema = z.object({ glyphId: z.string({ error: MSG.glyphNotFound }).max(64) });
+
+export const LikeResultSchema = z.object({ liked: z.boolean(), totalLikes: z.number().int() });
+export type LikeResult = z.infer<typeof LikeResultSchema>;
+
+export const UploadedFileSchema = z.object({
+  url: z.string(),
+  thumbnail: z.string().nullable(),
+  filename: z.string(),
+  type: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+export { GLYPH_SORTS };
