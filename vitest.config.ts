@@ -20,7 +20,7 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
-      'apps/web/vitest.config.ts',
+      'apps/web/vitest.config.{ts,mts}',
     ],
   },
 });

@@ -151,6 +151,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(usersRoutes, { users, auth });
 
+  // ── feature modules (each registers its own routes; keep one block per module) ──
+
+  // ── end of feature modules ──
+
   const metaResolvers: MetaResolver[] = [];
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, publicUrl, metaResolvers });
 

@@ -1,0 +1,43 @@
+import type { Glyph } from '@glyphary/shared';
+import type { GlyphRow } from './glyphs.read-model.ts';
+
+const STORED_IMAGE = /^\/api\/files\/images\/([0-9a-f-]{36})\.webp$/;
+
+/**
+ * The thumbnail of an uploaded image: stored images are `/api/files/images/<uuid>.webp` and their
+ * WebP thumbnails `/api/files/images/<uuid>-thumb.webp`. External images have none (null).
+ */
+export function thumbnailOf(imageUrl: string): string | null {
+  const match = STORED_IMAGE.exec(imageUrl);
+  return match ? `/api/files/images/${match[1]}-thumb.webp` : null;
+}
+
+/**
+ * spec §3 Glyph as the API returns it. A deleted glyph keeps its identity but its content is
+ * nulled (SECURITY matrix: `{id, deleted:true}` with apkUrl, githubUrl, images and instructions nulled).
+ */
+export function toGlyph(row: GlyphRow): Glyph {
+  const deleted = row.deletedAt !== null;
+  const images = deleted ? [] : row.images;
+  return {
+    id: row.id,
+    title: row.title,
+    description: deleted ? '' : row.description,
+    images,
+    thumbnails: images.map(thumbnailOf),
+    apkUrl: deleted ? null : row.apkUrl,
+    githubUrl: deleted ? null : row.githubUrl,
+    instructions: deleted ? null : row.instructions,
+    creatorId: row.creatorId,
+    creatorUsername: row.creatorUsername,
+    creatorDisplayName: row.creatorDisplayName,
+    downloads: row.downloads,
+    views: row.views,
+    likes: row.likes,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    deleted,
+    apkSha256: deleted ? null : row.apkSha256,
+    apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
+  };
+}

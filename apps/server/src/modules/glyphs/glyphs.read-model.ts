@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { glyphs, users, files } from '../../db/schema/index.ts';
+
+/**
+ * The columns every glyph read needs (detail, lists, search, likes, admin): the glyph, its
+ * creator's current username and display name (DESIGN §4.4: read, never copied) and its APK's
+ * checksum and size. Use with `.from(glyphs).innerJoin(users, …).leftJoin(files, …)` via `fromGlyphs`.
+ */
+export const glyphColumns = {
+  id: glyphs.id,
+  title: glyphs.title,
+  description: glyphs.description,
+  images: glyphs.images,
+  apkUrl: glyphs.apkUrl,
+  githubUrl: glyphs.githubUrl,
+  instructions: glyphs.instructions,
+  creatorId: glyphs.creatorId,
+  creatorUsername: users.username,
+  creatorDisplayName: users.name,
+  downloads: glyphs.downloads,
+  views: glyphs.views,
+  likes: glyphs.likes,
+  createdAt: glyphs.createdAt,
+  updatedAt: glyphs.updatedAt,
+  deletedAt: glyphs.deletedAt,
+  apkSha256: files.sha256,
+  apkSize: files.size,
+};
+
+export type GlyphRow = {
+  id: string;
+  title: string;
+  description: string;
+  images: string[];
+  apkUrl: string | null;
+  githubUrl: string | null;
+  instructions: string | null;
+  creatorId: string;
+  creatorUsername: string;
+  creatorDisplayName: string;
+  downloads: number;
+  views: number;
+  likes: number;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  apkSha256: string | null;
+  apkSize: number | null;
+};
+
+/** The join condition for the creator. */
+export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
+/** The join condition for the APK file row (left join). */
+export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
+/** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
+export const isLive = sql`${glyphs.deletedAt} is null`;

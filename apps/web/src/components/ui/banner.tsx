@@ -1,0 +1,29 @@
+import { CircleAlert, CircleCheck, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export type BannerTone = 'success' | 'error' | 'info';
+
+const tones: Record<BannerTone, string> = {
+  success: 'border-success/60 bg-success-bg text-success-text',
+  error: 'border-accent/70 bg-danger-bg text-accent-text',
+  info: 'border-line-strong bg-raised text-fg',
+};
+
+/**
+ * A message strip: success is green (role=status), error is red (role=alert, announced at once).
+ */
+export function Banner({ tone, children, className, onDismiss }: { tone: BannerTone; children: ReactNode; className?: string; onDismiss?: () => void }) {
+  const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : Info;
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm', tones[tone], className)}>
+      <Icon size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 flex-1 break-words">{children}</div>
+      {onDismiss ? (
+        <button type="button" onClick={onDismiss} className="-my-1 rounded-full px-2 py-1 text-xs underline" aria-label="Dismiss message">
+          Dismiss
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { MSG } from '@glyphary/shared';
+
+/** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(message: string, status: number, code: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** True when `error` is an ApiError with the given HTTP status. */
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** Reads a message to show from anything thrown. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** Query parameters; undefined and null values are left out. */
+  params?: Record<string, string | number | boolean | null | undefined>;
+  headers?: Record<string, string>;
+}
+
+function buildUrl(path: string, params?: RequestOptions['params']): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  }
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+async function parseBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The one fetch wrapper of the web app: `/api{path}`, JSON in and out, the browser's same-origin
+ * session cookie. FormData bodies are sent as multipart.
+ * @throws ApiError with the response's `error` field (or 'HTTP {status}'), status and code.
+ */
+async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body;
+  } else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  const response = await fetch(buildUrl(path, options.params), {
+    method,
+    headers,
+    body: payload,
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const data = await parseBody(response);
+  if (!response.ok) {
+    const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    const message = typeof record.error === 'string' && record.error.length > 0 ? record.error : MSG.httpStatus(response.status);
+    const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
+    throw new ApiError(message, response.status, code);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('DELETE', path, body, options),
+};

@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+// The 'web' project of the root vitest.config.ts: components and hooks in jsdom.
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
+    setupFiles: ['src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
