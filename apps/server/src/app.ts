@@ -15,11 +15,15 @@ import accessPlugin from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+import { createRequestsRepository } from './modules/requests/requests.repository.ts';
+import { createRequestsService } from './modules/requests/requests.service.ts';
+import { requestsRoutes } from './modules/requests/requests.routes.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -128,7 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const throttle = deps.throttle ?? createMemoryThrottleStore();
   await app.register(authRoutes, {
     auth,
-    db: database.db,
+    accounts: createAuthRepository(database.db),
     baseUrl: publicUrl,
     throttle,
     genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
@@ -152,6 +156,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users, auth });
 
   // ── feature modules (each registers its own routes; keep one block per module) ──
+
+  // glyph requests (issue 6)
+  const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
+  await app.register(requestsRoutes, { requests, auth });
 
   // ── end of feature modules ──
 

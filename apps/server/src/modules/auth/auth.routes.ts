@@ -1,17 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { eq, sql } from 'drizzle-orm';
 import { MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
-import { CLIENT_IP_HEADER, promoteFirstAccount, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 export interface AuthRoutesOptions {
   auth: Auth;
-  db: Db;
+  accounts: AuthRepository;
   baseUrl: string;
   throttle: ThrottleStore;
   genericLoginErrors: boolean;
@@ -43,7 +41,7 @@ function readStringField(body: unknown, key: string): string {
  * (DESIGN §4.7) and `{error, code}` bodies with the spec's messages.
  */
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
-  const { auth, db, throttle, limits } = options;
+  const { auth, accounts, throttle, limits } = options;
 
   async function forward(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
     const url = new URL(request.url, options.baseUrl);
@@ -67,7 +65,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const text = await response.text();
     if (response.status >= 400) {
       let code = 'AUTH_ERROR';
-      let message = MSG.internal;
+      let message: string = MSG.internal;
       try {
         const parsed = JSON.parse(text) as { code?: string; message?: string };
         code = parsed.code ?? code;
@@ -117,12 +115,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const error = validateSignup(fields);
     if (error) throw badRequest(error);
     if (isCommonPassword(fields.password)) throw badRequest(MSG.weakPassword, 'WEAK_PASSWORD');
-    const taken = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${fields.username})`)
-      .limit(1);
-    if (taken.length > 0) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
+    if (await accounts.isUsernameTaken(fields.username)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
     // Only these fields reach Better Auth: isAdmin and friends in the body are dropped.
     try {
       const sent = await forward(request, reply, {
@@ -131,13 +124,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         name: fields.displayName,
         username: fields.username,
       });
-      if (!options.superAdminEmail) await promoteFirstAccount(db, request.log);
+      if (!options.superAdminEmail) await accounts.promoteFirstAccount(request.log);
       return sent;
     } catch (caught) {
       if (caught instanceof AppError && caught.statusCode >= 500) {
         // A concurrent signup took the username between our check and the insert.
-        const raced = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = lower(${fields.username})`).limit(1);
-        if (raced.length > 0) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
+        if (await accounts.isUsernameTaken(fields.username)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
         throw new AppError(500, 'SIGNUP_FAILED', MSG.signupFailed);
       }
       throw caught;
@@ -162,8 +154,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       request.log.warn({ event: 'sign-in', outcome: 'failure', email }, 'sign-in');
       if (options.genericLoginErrors) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginFailed);
       // DESIGN §4.7: distinct messages, same status.
-      const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-      throw existing
+      throw (await accounts.emailExists(email))
         ? new AppError(401, 'INVALID_PASSWORD', MSG.loginWrongPassword)
         : new AppError(401, 'USER_NOT_FOUND', MSG.loginUserNotFound);
     }

@@ -1,7 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
@@ -95,7 +94,7 @@ export function createAuth(options: AuthOptions) {
     plugins: [bearer()],
     logger: {
       log(level, message) {
-        logger[level === 'success' ? 'info' : level]({ component: 'auth' }, message);
+        logger[level]({ component: 'auth' }, message);
       },
     },
     databaseHooks: {
@@ -116,18 +115,3 @@ export function createAuth(options: AuthOptions) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-/**
- * With no SUPER_ADMIN_EMAIL, the first account created becomes the super admin (DESIGN §4.6).
- * One statement, so two first sign-ups at once still make exactly one super admin.
- * @returns true when this call promoted someone.
- */
-export async function promoteFirstAccount(db: Db, logger: FastifyBaseLogger): Promise<boolean> {
-  const result = await db.execute<{ email: string }>(sql`
-    update users set is_super_admin = true, is_admin = true
-    where id = (select id from users order by created_at asc, id asc limit 1)
-      and not exists (select 1 from users where is_super_admin)
-    returning email`);
-  const promoted = result.rows[0];
-  if (promoted) logger.warn({ email: promoted.email }, 'No SUPER_ADMIN_EMAIL set: the first account is now the super admin');
-  return Boolean(promoted);
-}

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { glyphRequests, users } from '../../db/schema/index.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -64,7 +64,7 @@ export function createUsersRepository(db: Db) {
      */
     async deleteAccount(id: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const [locked] = await tx.execute<{ id: string }>(sql`select id from users where id = ${id} for update`).then((r) => r.rows);
+        const [locked] = await queryRows<{ id: string }>(tx, sql`select id from users where id = ${id} for update`);
         if (!locked) return false;
         await tx.execute(sql`
           update glyphs g set likes = greatest(g.likes - 1, 0)

@@ -63,9 +63,10 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       prefix: '/',
       wildcard: false,
       index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'public, max-age=3600');
+      setHeaders(reply, filePath) {
+        // Vite's hashed assets never change under the same name; everything else revalidates hourly.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else void reply.header('cache-control', 'public, max-age=3600');
       },
     });
   }
