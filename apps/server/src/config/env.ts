@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   READ_RATE_LIMIT: z.coerce.number().int().min(1).default(3000),
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
+  // The hourly count sync (spec §4): 'auto' runs it except under NODE_ENV=test; tests that need it say 'on'.
+  SYNC_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -43,7 +45,9 @@ export type Env = z.infer<typeof EnvSchema>;
  * @throws Error listing every invalid variable, or the secrets production requires.
  */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const parsed = EnvSchema.safeParse(source);
+  // An empty variable means "not set" (shells and CI files often export VAR= to clear one).
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
