@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+
+/** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -48,8 +51,14 @@ export const glyphs = pgTable(
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Issue 5 search: title (A), creator username + display name (B), description (C). Kept by
+    // triggers on glyphs and users because the creator's names live in another table (decision 0005).
+    searchVector: tsvector('search_vector'),
   },
   (t) => [
+    // Full-text and typo-tolerant search over live glyphs (DESIGN §1 Search, decision 0005).
+    index('glyphs_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} IS NULL`),
+    index('glyphs_title_trgm_idx').using('gin', sql`lower(title) gin_trgm_ops`).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_latest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_popular_idx')
       .on(t.downloads.desc(), t.likes.desc(), t.createdAt.desc(), t.id.desc())

@@ -1,0 +1,61 @@
+import type { SearchSort } from '@glyphary/shared';
+import { badRequest } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+
+/**
+ * The last row's sort key for the next search page (DESIGN §4.12 "Load more"). `score` is the
+ * relevance rounded to 6 decimals as exact numeric text; `createdAt` is UTC text with microseconds.
+ */
+export interface SearchCursor {
+  sort: SearchSort;
+  id: string;
+  createdAt: string;
+  score?: string;
+  downloads?: number;
+  likes?: number;
+  views?: number;
+}
+
+export const INVALID_CURSOR = 'Invalid cursor';
+const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const SCORE_KEY = /^\d{1,3}\.\d{1,6}$|^\d{1,3}$/;
+// A calendar-valid timestamp: JS rolls 02-30 over to March, PostgreSQL would refuse it.
+const isRealDate = (text: string): boolean => {
+  const ms = Date.parse(text);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 19) === text.slice(0, 19);
+};
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
+
+/** Encodes a cursor as opaque base64url JSON. */
+export function encodeSearchCursor(cursor: SearchCursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+}
+
+/**
+ * Decodes and checks a cursor made by `encodeSearchCursor` for the same sort.
+ * @throws AppError 400 'Invalid cursor' for anything else (tampered, truncated, another sort's cursor).
+ */
+export function decodeSearchCursor(text: string, sort: SearchSort): SearchCursor {
+  let value: unknown;
+  try {
+    value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+  }
+  const c = value as Partial<SearchCursor> | null;
+  const valid =
+    typeof c === 'object' &&
+    c !== null &&
+    c.sort === sort &&
+    typeof c.id === 'string' &&
+    isUuid(c.id) &&
+    typeof c.createdAt === 'string' &&
+    TIMESTAMP_KEY.test(c.createdAt) &&
+    isRealDate(c.createdAt) &&
+    (sort !== 'relevance' || (typeof c.score === 'string' && SCORE_KEY.test(c.score))) &&
+    (sort !== 'popular' || (isCount(c.downloads) && isCount(c.likes))) &&
+    (sort !== 'liked' || isCount(c.likes)) &&
+    (sort !== 'viewed' || isCount(c.views));
+  if (!valid) throw badRequest(INVALID_CURSOR, 'INVALID_CURSOR');
+  return c as SearchCursor;
+}
