@@ -1,0 +1,89 @@
+import type { Rng } from './prng.ts';
+
+/** Word lists for plausible Glyph Toy titles; "boot" and "animation" are here so search has hits. */
+const SUBJECTS = [
+  'Boot', 'Battery', 'Clock', 'Pulse', 'Orbit', 'Rain', 'Heartbeat', 'Comet', 'Tide', 'Pixel',
+  'Ripple', 'Spiral', 'Equalizer', 'Compass', 'Radar', 'Snowfall', 'Firefly', 'Aurora', 'Metronome', 'Dice',
+  'Breath', 'Eclipse', 'Signal', 'Notification', 'Timer', 'Sunrise', 'Matrix', 'Wave', 'Lantern', 'Galaxy',
+] as const;
+const STYLES = [
+  'Animation', 'Ring', 'Sweep', 'Glow', 'Countdown', 'Meter', 'Loop', 'Burst', 'Trail', 'Bloom',
+  'Scanner', 'Flicker', 'Dots', 'Fade', 'Bounce', 'Cascade', 'Mosaic', 'Drift', 'Beacon', 'Shimmer',
+] as const;
+const ADJECTIVES = ['Minimal', 'Neon', 'Retro', 'Calm', 'Hyper', 'Soft', 'Lunar', 'Tiny', 'Night', 'Mono'] as const;
+const VERBS = ['draws', 'animates', 'shows', 'plays', 'lights up', 'sweeps'] as const;
+const TRIGGERS = [
+  'while the phone boots',
+  'when a notification arrives',
+  'as the battery charges',
+  'every minute on the minute',
+  'when you flip the phone face down',
+  'while music is playing',
+  'during a call',
+  'when the timer ends',
+] as const;
+const DETAILS = [
+  'Brightness follows the system setting.',
+  'Works on the 25×25 round matrix of the Phone (3).',
+  'The pattern is drawn at 30 frames per second and sleeps when the screen is on.',
+  'Long-press the Glyph button to cycle through three speeds.',
+  'Uses under 1% battery per hour in my tests.',
+  'Source and build steps are on GitHub.',
+] as const;
+const FIRST = ['nova', 'pixel', 'lumen', 'dot', 'glyph', 'arc', 'echo', 'byte', 'flux', 'orbit', 'quartz', 'mono', 'volt', 'ember', 'haze'] as const;
+const SECOND = ['smith', 'lab', 'works', 'craft', 'makes', 'studio', 'dev', 'forge', 'kid', 'cat', 'fox', 'owl'] as const;
+const NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Femi', 'Gus', 'Hana', 'Ines', 'Jonas', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia', 'Rui', 'Sana', 'Tom', 'Uma'] as const;
+const TAGS = ['clock', 'battery', 'music', 'notification', 'game', 'timer', 'weather', 'animation', 'boot', 'minimal', 'fitness', 'calendar'] as const;
+
+/** A title such as "Neon Boot Animation". */
+export function makeTitle(rng: Rng): string {
+  const base = `${rng.pick(SUBJECTS)} ${rng.pick(STYLES)}`;
+  return rng.chance(0.4) ? `${rng.pick(ADJECTIVES)} ${base}` : base;
+}
+
+/** A two-to-four sentence description mentioning the title. */
+export function makeDescription(rng: Rng, title: string): string {
+  const parts = [`${title} ${rng.pick(VERBS)} a ${rng.pick(['soft', 'bright', 'smooth', 'crisp'])} pattern on the Glyph Matrix ${rng.pick(TRIGGERS)}.`];
+  const extra = rng.int(1, 3);
+  for (let i = 0; i < extra; i += 1) parts.push(rng.pick(DETAILS));
+  return parts.join(' ');
+}
+
+/** Install instructions in the shape uploaders write them. */
+export function makeInstructions(rng: Rng): string {
+  return [
+    '1. Download the APK and install it (allow installs from this source).',
+    '2. Open Glyph Toys in Settings → Glyph Interface and enable it.',
+    rng.chance(0.5) ? '3. Press the Glyph button to switch to it.' : '3. Pick it as the active toy and long-press to configure.',
+  ].join('\n');
+}
+
+/** A username (3–30 of [A-Za-z0-9_]) unique by construction thanks to the numeric suffix. */
+export function makeUsername(rng: Rng, index: number): string {
+  return `${rng.pick(FIRST)}${rng.pick(SECOND)}${index}`;
+}
+
+/** A display name. */
+export function makeDisplayName(rng: Rng): string {
+  return `${rng.pick(NAMES)} ${rng.pick(['Park', 'Okafor', 'Silva', 'Nakamura', 'Berg', 'Haddad', 'Novak', 'Reyes', 'Kim', 'Larsen'])}`;
+}
+
+/** A short bio. */
+export function makeBio(rng: Rng): string {
+  return rng.pick([
+    'I make tiny light shows for the Glyph Matrix.',
+    'Android dev by day, LED tinkerer by night.',
+    'Clocks, meters and other useful toys.',
+    'Pixel art on 625 dots.',
+    '',
+  ]);
+}
+
+/** A request title and description. */
+export function makeRequest(rng: Rng): { title: string; description: string; tags: string[] } {
+  const subject = rng.pick(SUBJECTS);
+  const title = `${subject} ${rng.pick(['toy', 'animation', 'indicator', 'meter', 'game'])} ${rng.pick(['please', 'request', 'idea', 'for Phone (3)', ''])}`.trim();
+  const description = `Could someone build a ${subject.toLowerCase()} toy that ${rng.pick(VERBS)} ${rng.pick(TRIGGERS)}? ${rng.pick(DETAILS)}`;
+  const tags = [...new Set([rng.pick(TAGS), rng.pick(TAGS)])];
+  return { title, description, tags };
+}

@@ -1,0 +1,368 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import {
+  accounts,
+  files,
+  glyphDownloads,
+  glyphLikes,
+  glyphRequests,
+  glyphs,
+  glyphViews,
+  users,
+} from '../../apps/server/src/db/schema/index.ts';
+import { makeBio, makeDescription, makeDisplayName, makeInstructions, makeRequest, makeTitle, makeUsername } from './content.ts';
+import { encodeMatrix, IMAGE_SIZE, makePattern, renderMatrix } from './matrix.ts';
+import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from './prng.ts';
+
+export type SeedSize = 'demo' | 'bench' | 'tiny';
+
+/** How much of everything each size makes (issue 9; `tiny` is the CI smoke size). */
+export const SIZES: Record<SeedSize, {
+  users: number;
+  creators: number;
+  glyphs: number;
+  views: number;
+  likes: number;
+  downloads: number;
+  requests: number;
+  anonActors: number;
+  /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
+  sharedImages: number | null;
+  deletedShare: number;
+  /** Age of the catalogue in days, relative to the anchor. */
+  spanDays: number;
+}> = {
+  demo: { users: 18, creators: 12, glyphs: 60, views: 3_000, likes: 320, downloads: 900, requests: 16, anonActors: 400, sharedImages: null, deletedShare: 0, spanDays: 60 },
+  tiny: { users: 200, creators: 60, glyphs: 1_000, views: 10_000, likes: 5_000, downloads: 2_000, requests: 100, anonActors: 2_000, sharedImages: 6, deletedShare: 0.01, spanDays: 365 },
+  bench: { users: 10_000, creators: 3_000, glyphs: 100_000, views: 1_000_000, likes: 500_000, downloads: 200_000, requests: 5_000, anonActors: 90_000, sharedImages: 24, deletedShare: 0.01, spanDays: 720 },
+};
+
+export const DEFAULT_PASSWORD = 'glyphary-demo';
+export const ADMIN_EMAIL = 'admin@example.com';
+const BATCH_ROWS = 20_000;
+const DAY = 24 * 60 * 60 * 1000;
+const STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
+
+export interface SeedOptions {
+  size: SeedSize;
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  force?: boolean;
+  seed?: number;
+  /** Timestamps are offsets before this instant (default: today 00:00 UTC), so reruns on one day match. */
+  anchor?: Date;
+  password?: string;
+  log?: (line: string) => void;
+}
+
+export interface SeedResult {
+  size: SeedSize;
+  database: 'pglite' | 'postgres';
+  counts: Record<string, number>;
+  timingsMs: Record<string, number>;
+  totalMs: number;
+  password: string;
+  adminEmail: string;
+  /** Handy ids for benchmarks: popular glyphs, the biggest storefront, a few sign-in emails. */
+  sample: { glyphIds: string[]; topCreator: { id: string; username: string }; userEmails: string[] };
+  invariants: Record<string, number>;
+}
+
+/** Thrown when the target database already holds users or glyphs and `force` is off. */
+export class NotEmptyError extends Error {}
+
+interface RawClient {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** Better Auth's own hasher, loaded from the server's copy so the seeded hashes verify at sign-in. */
+async function loadHashPassword(): Promise<(password: string) => Promise<string>> {
+  const require = createRequire(new URL('../../apps/server/package.json', import.meta.url));
+  const module = (await import(require.resolve('better-auth/crypto'))) as { hashPassword: (password: string) => Promise<string> };
+  return module.hashPassword;
+}
+
+/**
+ * Multi-row insert of column arrays through `unnest`: one statement per batch and one parameter per
+ * column, so a batch of 20,000 rows costs one round trip on PGlite and PostgreSQL alike.
+ */
+async function insertColumns(client: RawClient, table: PgTable, columns: PgColumn[], data: unknown[][]): Promise<void> {
+  const rowCount = data[0]?.length ?? 0;
+  if (rowCount === 0) return;
+  const { name } = getTableConfig(table);
+  const list = columns.map((c) => `"${c.name}"`).join(', ');
+  const arrays = columns.map((c, i) => `$${i + 1}::${c.getSQLType()}[]`).join(', ');
+  await client.query(`insert into "${name}" (${list}) select * from unnest(${arrays})`, data);
+}
+
+/** Accumulates rows column-wise and flushes every BATCH_ROWS rows. */
+function createBatcher(client: RawClient, table: PgTable, columns: PgColumn[]) {
+  let data: unknown[][] = columns.map(() => []);
+  let total = 0;
+  const flush = async () => {
+    await insertColumns(client, table, columns, data);
+    total += data[0]?.length ?? 0;
+    data = columns.map(() => []);
+  };
+  return {
+    async push(...values: unknown[]) {
+      for (let i = 0; i < columns.length; i += 1) (data[i] as unknown[]).push(values[i]);
+      if ((data[0] as unknown[]).length >= BATCH_ROWS) await flush();
+    },
+    async done(): Promise<number> {
+      await flush();
+      return total;
+    },
+  };
+}
+
+function todayUtc(): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function slugOf(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** Opens the database with an exclusive raw client (one PostgreSQL connection, or the PGlite instance). */
+async function openRaw(database: Database): Promise<{ client: RawClient; release: () => void }> {
+  const underlying = (database.db as unknown as { $client: unknown }).$client;
+  if (database.kind === 'postgres') {
+    const pool = underlying as { connect(): Promise<RawClient & { release(): void }> };
+    const connection = await pool.connect();
+    // The bench size builds indexes over millions of rows: no per-statement timeout here.
+    await connection.query('set statement_timeout = 0');
+    return { client: connection, release: () => connection.release() };
+  }
+  return { client: underlying as RawClient, release: () => {} };
+}
+
+/**
+ * Seeds a database with a deterministic catalogue (issue 9): users with a real password, glyphs with
+ * dot-matrix preview images stored like uploads, likes/views/downloads as dedup rows whose counters
+ * equal their row counts (SECURITY I1/I2), requests in every status (I4) and glyphsCount = live
+ * glyphs (I7). Everything runs in one transaction.
+ * @throws NotEmptyError when the database has users or glyphs and `force` is not set.
+ */
+export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
+  const log = options.log ?? (() => {});
+  const size = SIZES[options.size];
+  const rng = createRng(options.seed ?? 20_260_101);
+  const anchor = (options.anchor ?? todayUtc()).getTime();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const timings: Record<string, number> = {};
+  const started = performance.now();
+  let mark = started;
+  const lap = (label: string) => {
+    const now = performance.now();
+    timings[label] = Math.round(now - mark);
+    log(`  ${label}: ${((now - mark) / 1000).toFixed(1)} s`);
+    mark = now;
+  };
+
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolMax: 2, statementTimeoutMs: 3_600_000 });
+  const imagesDir = path.join(options.dataDir, 'files', 'images');
+  const { client, release } = await openRaw(database);
+  try {
+    await runMigrations(database);
+    lap('migrate');
+    const existing = await client.query(`select (select count(*) from "${getTableConfig(users).name}")::int as users, (select count(*) from "${getTableConfig(glyphs).name}")::int as glyphs`);
+    const row = existing.rows[0] as { users: number; glyphs: number };
+    if (row.users > 0 || row.glyphs > 0) {
+      if (!options.force) {
+        throw new NotEmptyError(`The database already has ${row.users} users and ${row.glyphs} glyphs. Seed an empty database, or pass --force to delete everything in it first.`);
+      }
+      // --force: remove the stored image files of the rows about to go (SECURITY I5), then every row.
+      const old = await client.query(`select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`);
+      for (const file of old.rows as { filename: string; thumbnail: string | null; type: string }[]) {
+        for (const name of [file.filename, file.thumbnail]) {
+          if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type)) fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
+        }
+      }
+      await client.query(`truncate "${getTableConfig(users).name}" cascade`);
+      log(`  --force: deleted ${row.users} users and ${row.glyphs} glyphs`);
+    }
+    const hashPassword = await loadHashPassword();
+    const passwordHash = await hashPassword(password);
+    await client.query('begin');
+
+    // ── users and their credential accounts ──
+    const userIds: string[] = [];
+    const usernames: string[] = [];
+    const emails: string[] = [];
+    const userCreated: number[] = [];
+    const userBatch = createBatcher(client, users, [users.id, users.name, users.email, users.emailVerified, users.username, users.bio, users.website, users.location, users.isAdmin, users.isSuperAdmin, users.glyphsCount, users.createdAt, users.updatedAt]);
+    const accountBatch = createBatcher(client, accounts, [accounts.id, accounts.accountId, accounts.providerId, accounts.userId, accounts.password, accounts.createdAt, accounts.updatedAt]);
+    const glyphsPerUser = new Array<number>(size.users).fill(0);
+    // Creators own a skewed share of the catalogue (the first creators have the biggest storefronts).
+    const creatorOf = (r: Rng) => 1 + Math.min(size.creators - 1, Math.floor(size.creators * r.next() ** 2));
+    const glyphCreator = Array.from({ length: size.glyphs }, () => creatorOf(rng));
+    const glyphDeleted = Array.from({ length: size.glyphs }, () => rng.chance(size.deletedShare));
+    glyphCreator.forEach((creator, g) => {
+      if (!glyphDeleted[g]) glyphsPerUser[creator] = (glyphsPerUser[creator] ?? 0) + 1;
+    });
+    for (let u = 0; u < size.users; u += 1) {
+      const id = rng.id32();
+      const isAdmin = u === 0;
+      const username = isAdmin ? 'admin' : makeUsername(rng, u);
+      const email = isAdmin ? ADMIN_EMAIL : `${username.toLowerCase()}@example.com`;
+      const created = anchor - (size.spanDays + 30 + rng.next() * 90) * DAY;
+      userIds.push(id);
+      usernames.push(username);
+      emails.push(email);
+      userCreated.push(created);
+      const iso = new Date(created).toISOString();
+      await userBatch.push(id, isAdmin ? 'Glyphary Admin' : makeDisplayName(rng), email, true, username, isAdmin ? 'I keep the catalogue tidy.' : makeBio(rng), '', '', isAdmin, isAdmin, glyphsPerUser[u] ?? 0, iso, iso);
+      await accountBatch.push(rng.id32(), id, 'credential', id, passwordHash, iso, iso);
+    }
+    const userCount = await userBatch.done();
+    await accountBatch.done();
+    lap('users');
+
+    // ── images: rendered per glyph (demo) or a shared set (bench), stored like uploads ──
+    fs.mkdirSync(imagesDir, { recursive: true });
+    const fileBatch = createBatcher(client, files, [files.id, files.ownerId, files.type, files.filename, files.thumbnail, files.originalName, files.mimeType, files.size, files.sha256, files.width, files.height, files.status, files.createdAt]);
+    const writeImage = async (ownerIndex: number, label: string, created: number): Promise<string> => {
+      const id = rng.uuid();
+      const image = await encodeMatrix(renderMatrix(makePattern(rng)));
+      fs.writeFileSync(path.join(imagesDir, `${id}.webp`), image.full);
+      fs.writeFileSync(path.join(imagesDir, `${id}-thumb.webp`), image.thumb);
+      await fileBatch.push(id, userIds[ownerIndex], 'images', `${id}.webp`, `${id}-thumb.webp`, `${slugOf(label) || 'glyph'}.png`, 'image/webp', image.full.length, image.sha256, IMAGE_SIZE, IMAGE_SIZE, 'ready', new Date(created).toISOString());
+      return `/api/files/images/${id}.webp`;
+    };
+    const shared: string[] = [];
+    for (let i = 0; i < (size.sharedImages ?? 0); i += 1) shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
+
+    // ── glyphs, with counters equal to the event rows inserted below (I1, I2) ──
+    const popularity = skewedWeights(rng, size.glyphs);
+    const jitter = (w: number) => w * Math.exp(0.35 * rng.gauss());
+    const viewActors = size.users + size.anonActors;
+    const viewCounts = distribute(rng, popularity.map(jitter), size.views, viewActors);
+    const likeCounts = distribute(rng, popularity.map(jitter), size.likes, size.users);
+    const downloadCounts = distribute(rng, popularity.map(jitter), size.downloads, viewActors);
+    const glyphIds: string[] = [];
+    const glyphCreated: number[] = [];
+    const glyphBatch = createBatcher(client, glyphs, [glyphs.id, glyphs.creatorId, glyphs.title, glyphs.description, glyphs.images, glyphs.githubUrl, glyphs.instructions, glyphs.downloads, glyphs.views, glyphs.likes, glyphs.createdAt, glyphs.updatedAt, glyphs.deletedAt]);
+    for (let g = 0; g < size.glyphs; g += 1) {
+      const creator = glyphCreator[g] as number;
+      const id = rng.uuid();
+      const title = makeTitle(rng);
+      const created = Math.max(userCreated[creator] as number, anchor - rng.next() * size.spanDays * DAY);
+      const imageCount = rng.int(1, 3);
+      const images: string[] = [];
+      for (let i = 0; i < imageCount; i += 1) images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      const iso = new Date(created).toISOString();
+      const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
+      glyphIds.push(id);
+      glyphCreated.push(created);
+      await glyphBatch.push(id, userIds[creator], title, makeDescription(rng, title), JSON.stringify(images), `https://github.com/${usernames[creator]}/${slugOf(title)}`, makeInstructions(rng), downloadCounts[g], viewCounts[g], likeCounts[g], iso, iso, deletedAt);
+    }
+    const fileCount = await fileBatch.done();
+    const glyphCount = await glyphBatch.done();
+    lap('glyphs and images');
+
+    // ── event rows: one per (glyph, actor), never repeated (DESIGN §4.1) ──
+    const anonActor = Array.from({ length: size.anonActors }, () => `ip:${rng.hex32()}`);
+    const actorOf = (index: number): [string, string | null] =>
+      index < size.users ? [`u:${userIds[index]}`, userIds[index] as string] : [anonActor[index - size.users] as string, null];
+    const eventTime = (g: number) => {
+      const from = glyphCreated[g] as number;
+      return new Date(from + rng.next() * (anchor - from)).toISOString();
+    };
+    const insertEvents = async (table: typeof glyphViews | typeof glyphDownloads, counts: number[]) => {
+      const batch = createBatcher(client, table, [table.glyphId, table.actor, table.userId, table.createdAt]);
+      for (let g = 0; g < size.glyphs; g += 1) {
+        for (const index of distinctIndices(rng, viewActors, counts[g] as number)) {
+          const [actor, userId] = actorOf(index);
+          await batch.push(glyphIds[g], actor, userId, eventTime(g));
+        }
+      }
+      return batch.done();
+    };
+    const viewCount = await insertEvents(glyphViews, viewCounts);
+    lap('views');
+    const downloadCount = await insertEvents(glyphDownloads, downloadCounts);
+    lap('downloads');
+    const likeBatch = createBatcher(client, glyphLikes, [glyphLikes.userId, glyphLikes.glyphId, glyphLikes.createdAt]);
+    for (let g = 0; g < size.glyphs; g += 1) {
+      for (const index of distinctIndices(rng, size.users, likeCounts[g] as number)) await likeBatch.push(userIds[index], glyphIds[g], eventTime(g));
+    }
+    const likeCount = await likeBatch.done();
+    lap('likes');
+
+    // ── requests in every status; open ⇔ unassigned (I4) ──
+    const liveByCreator = new Map<number, string[]>();
+    glyphCreator.forEach((creator, g) => {
+      if (!glyphDeleted[g]) liveByCreator.set(creator, [...(liveByCreator.get(creator) ?? []).slice(-20), glyphIds[g] as string]);
+    });
+    const requestBatch = createBatcher(client, glyphRequests, [glyphRequests.id, glyphRequests.title, glyphRequests.description, glyphRequests.tags, glyphRequests.status, glyphRequests.userId, glyphRequests.assignedTo, glyphRequests.completedGlyphId, glyphRequests.createdAt, glyphRequests.updatedAt]);
+    for (let r = 0; r < size.requests; r += 1) {
+      const status = STATUSES[r % STATUSES.length] as (typeof STATUSES)[number];
+      const requester = rng.int(1, size.users - 1);
+      let assignee: number | null = null;
+      if (status === 'in_progress' || status === 'completed') {
+        assignee = creatorOf(rng);
+        if (assignee === requester) assignee = requester === 1 ? 2 : 1;
+      }
+      const candidates = assignee === null ? [] : (liveByCreator.get(assignee) ?? []);
+      const completedGlyph = status === 'completed' && candidates.length > 0 ? rng.pick(candidates) : null;
+      const request = makeRequest(rng);
+      const created = anchor - rng.next() * Math.min(size.spanDays, 90) * DAY;
+      const updated = new Date(created + (anchor - created) * (status === 'open' ? 0 : rng.next())).toISOString();
+      await requestBatch.push(rng.uuid(), request.title, request.description, JSON.stringify(request.tags), status, userIds[requester], assignee === null ? null : userIds[assignee], completedGlyph, new Date(created).toISOString(), updated);
+    }
+    const requestCount = await requestBatch.done();
+    lap('requests');
+
+    await client.query('commit');
+    lap('commit');
+    await client.query('analyze');
+    lap('analyze');
+    const invariants = await checkInvariants(client);
+    lap('verify');
+
+    const order = popularity.map((w, g) => [w, g] as const).filter(([, g]) => !glyphDeleted[g]).sort((a, b) => b[0] - a[0]);
+    const topCreatorIndex = glyphsPerUser.reduce((best, n, u) => (n > (glyphsPerUser[best] ?? 0) ? u : best), 1);
+    return {
+      size: options.size,
+      database: database.kind,
+      counts: { users: userCount, glyphs: glyphCount, files: fileCount, views: viewCount, likes: likeCount, downloads: downloadCount, requests: requestCount },
+      timingsMs: timings,
+      totalMs: Math.round(performance.now() - started),
+      password,
+      adminEmail: ADMIN_EMAIL,
+      sample: {
+        glyphIds: order.slice(0, 200).map(([, g]) => glyphIds[g] as string),
+        topCreator: { id: userIds[topCreatorIndex] as string, username: usernames[topCreatorIndex] as string },
+        userEmails: emails.slice(1, 201),
+      },
+      invariants,
+    };
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    release();
+    await database.close();
+  }
+}
+
+/** Counts violations of SECURITY I1, I2, I4 and I7 (all must be 0) with a few grouped scans.
+ * I4 as DESIGN §4.5 applies it: open ⇒ unassigned, in_progress/completed ⇒ assigned; cancelled may be either. */
+export async function checkInvariants(client: RawClient): Promise<Record<string, number>> {
+  const one = async (text: string) => Number((await client.query(text)).rows[0]?.n ?? -1);
+  const counter = (table: string, column: string) =>
+    one(`select count(*)::int as n from glyphs g left join (select glyph_id, count(*)::int as c from ${table} group by glyph_id) e on e.glyph_id = g.id where g.${column} <> coalesce(e.c, 0)`);
+  return {
+    I1_likes: await counter('glyph_likes', 'likes'),
+    I2_views: await counter('glyph_views', 'views'),
+    I2_downloads: await counter('glyph_downloads', 'downloads'),
+    I4_requests: await one(`select count(*)::int as n from glyph_requests where (status = 'open' and assigned_to is not null) or (status in ('in_progress', 'completed') and assigned_to is null)`),
+    I7_glyphs_count: await one(`select count(*)::int as n from users u left join (select creator_id, count(*)::int as c from glyphs where deleted_at is null group by creator_id) g on g.creator_id = u.id where u.glyphs_count <> coalesce(g.c, 0)`),
+  };
+}
