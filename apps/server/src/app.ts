@@ -21,6 +21,14 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
+import { createFilesRepository } from './modules/files/files.repository.ts';
+import { createFilesService } from './modules/files/files.service.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import { createImageUrlNormalizer } from './modules/files/image-url.ts';
+import { createGlyphsRepository } from './modules/glyphs/glyphs.repository.ts';
+import { createGlyphsService } from './modules/glyphs/glyphs.service.ts';
+import { createGlyphMetaResolver, glyphsRoutes } from './modules/glyphs/glyphs.routes.ts';
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
@@ -37,6 +45,8 @@ export interface AppDeps {
   mailer?: Mailer;
   throttle?: ThrottleStore;
   logger?: FastifyServerOptions['logger'];
+  /** Where uploaded files live; defaults to local disk under DATA_DIR/files. */
+  fileStore?: FileStore;
 }
 
 export interface AppContext {
@@ -146,12 +156,28 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(healthRoutes, { database });
 
+  // files (issue 3): one FileStore (local disk by default), the sweeper, and spec §7 URL normalisation.
+  const fileStore: FileStore = deps.fileStore ?? createLocalFileStore(path.join(env.DATA_DIR, 'files'));
+  const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, clock, scanCommand: env.FILE_SCAN_COMMAND });
+  const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
+  /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */
+  const sweepFiles = async (tempMaxAgeMs: number) => {
+    try {
+      await filesService.sweep({ now: clock.now(), tempMaxAgeMs });
+    } catch (error) {
+      app.log.warn({ err: error }, 'file sweep failed');
+    }
+  };
+  // At boot nothing is uploading in this process: every temp file is a leftover (SECURITY R1).
+  app.addHook('onReady', async () => sweepFiles(0));
+
   const usersRepository = createUsersRepository(database.db);
   const users = createUsersService({
     users: usersRepository,
     clock,
-    normalizeImageUrl: (url) => url,
-    afterAccountDeleted: async () => {},
+    normalizeImageUrl,
+    // The account's file rows went with it (FK cascade); its stored files go now (SECURITY R9).
+    afterAccountDeleted: async () => sweepFiles(60 * 60 * 1000),
   });
   await app.register(usersRoutes, { users, auth });
 
@@ -161,9 +187,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
   await app.register(requestsRoutes, { requests, auth });
 
+  // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
+  await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT });
+  const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl });
+  await app.register(glyphsRoutes, { glyphs, auth });
+
   // ── end of feature modules ──
 
-  const metaResolvers: MetaResolver[] = [];
+  const metaResolvers: MetaResolver[] = [createGlyphMetaResolver(glyphs)];
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, publicUrl, metaResolvers });
 
   app.addHook('onSend', async (request, reply) => {

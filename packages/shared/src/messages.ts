@@ -60,6 +60,21 @@ export const MSG = {
   deleteGlyphConfirm:
     'Are you sure you want to permanently delete this glyph and all its related data? This action cannot be undone.',
   noGlyphsFound: 'No glyphs found',
+  // files and glyphs: texts the spec leaves open (DESIGN §4.9, SECURITY "Uploads")
+  fileNotFound: 'File not found',
+  fileMissing: 'No file was sent',
+  fileEmpty: 'The file is empty',
+  fileTypeInvalid: 'File type must be images or apks',
+  fileImageUnreadable: 'The image could not be read',
+  fileApkInvalid: 'The file is not a valid APK',
+  fileQuarantined: 'This file was flagged by the malware scan and cannot be used',
+  fileInUse: 'This file is used by a glyph and cannot be deleted',
+  uploadRateLimited: 'Too many uploads. Please try again later.',
+  uploadInterrupted: 'The upload was interrupted',
+  controlCharacters: 'Text must not contain control characters',
+  apkNotFoundForGlyph: 'The APK file was not found',
+  databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,
+  databaseUnreachable: 'Database unreachable',
 
   // §2 storefront
   userNotFound: 'User not found',

@@ -1,0 +1,251 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { apkFileName, MSG, type FileType, type UploadedFile } from '@glyphary/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, forbidden, notFound, conflict } from '../../lib/errors.ts';
+import { ids } from '../../lib/ids.ts';
+import type { Viewer } from '../../plugins/access.ts';
+import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
+import { isValidKey, type FileStore } from './file-store.ts';
+import type { FileRow, FilesRepository } from './files.repository.ts';
+
+const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive' } as const;
+const IMAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
+const APK_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk$/;
+
+/** True when `name` is a stored name this product generates for `type` (checked before touching storage). */
+export function isStoredName(type: string, name: string): type is FileType {
+  if (type === 'images') return IMAGE_NAME.test(name);
+  if (type === 'apks') return APK_NAME.test(name);
+  return false;
+}
+
+/** The public URL of a stored name: `/api/files/<type>/<name>`. */
+export function fileUrl(type: FileType, name: string): string {
+  return `/api/files/${type}/${name}`;
+}
+
+async function sha256Of(filePath: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+export interface IncomingUpload {
+  type: FileType;
+  /** The finished temp file (already streamed to disk by the route). */
+  tempPath: string;
+  originalName: string;
+}
+
+export interface ServableFile {
+  key: string;
+  mimeType: string;
+  size: number;
+  etag: string;
+  /** For APKs: the attachment name (spec §9 download file name). */
+  downloadName: string | null;
+}
+
+export interface FilesServiceDeps {
+  files: FilesRepository;
+  store: FileStore;
+  clock: Clock;
+  /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
+  scanCommand: string | undefined;
+}
+
+/** Keys being moved into the store whose row is not inserted yet; the sweeper leaves them alone. */
+const inflightKeys = new Set<string>();
+
+/** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
+export function createFilesService({ files, store, scanCommand }: FilesServiceDeps) {
+  async function removeQuietly(paths: string[]): Promise<void> {
+    await Promise.all(paths.map((p) => fsp.rm(p, { force: true }).catch(() => undefined)));
+  }
+
+  /** Moves temp files into the store and inserts the row; on failure nothing is left behind. */
+  async function commit(entries: Array<{ key: string; tempPath: string }>, row: Parameters<FilesRepository['insert']>[0]): Promise<FileRow> {
+    for (const entry of entries) inflightKeys.add(entry.key);
+    try {
+      // SECURITY R1: fsync, rename, and only then insert the row.
+      for (const entry of entries) await store.put(entry.key, entry.tempPath);
+      return await files.insert(row);
+    } catch (error) {
+      await Promise.all(entries.map((entry) => store.delete(entry.key).catch(() => undefined)));
+      throw error;
+    } finally {
+      for (const entry of entries) inflightKeys.delete(entry.key);
+    }
+  }
+
+  return {
+    /**
+     * Inspects, scans and stores an upload (DESIGN §4.9). Images are sniffed from content,
+     * pixel-bounded and re-encoded to WebP with a thumbnail; APKs must be real ZIPs with a manifest.
+     * The temp file is always removed.
+     * @throws AppError 400 empty, 415 wrong content, 413 pixel bomb, 422 bad APK or flagged by the scan.
+     */
+    async upload(viewer: Viewer, upload: IncomingUpload): Promise<UploadedFile> {
+      const id = ids.uuid();
+      const produced: string[] = [];
+      try {
+        const stats = await fsp.stat(upload.tempPath);
+        if (stats.size === 0) throw new AppError(400, 'EMPTY_FILE', MSG.fileEmpty);
+        const originalName = upload.originalName.slice(0, 255) || 'upload';
+
+        if (!(await scanFile(upload.tempPath, scanCommand))) {
+          // Fails closed: keep the evidence under a name that is never served, and refuse.
+          const name = `${id}.quarantined`;
+          await commit([{ key: `${upload.type}/${name}`, tempPath: upload.tempPath }], {
+            ownerId: viewer.id,
+            type: upload.type,
+            filename: name,
+            originalName,
+            mimeType: 'application/octet-stream',
+            size: stats.size,
+            sha256: await sha256Of(upload.tempPath).catch(() => ''),
+            status: 'quarantined',
+          });
+          throw new AppError(422, 'FILE_QUARANTINED', MSG.fileQuarantined);
+        }
+
+        if (upload.type === 'images') {
+          if (!(await sniffImageFormat(upload.tempPath))) throw new AppError(415, 'UNSUPPORTED_FILE_TYPE', MSG.fileTypeImage);
+          const filename = `${id}.webp`;
+          const thumbnail = `${id}-thumb.webp`;
+          const target = path.join(store.tempDir, `${id}.webp.part`);
+          const thumbTarget = path.join(store.tempDir, `${id}-thumb.webp.part`);
+          produced.push(target, thumbTarget);
+          const image = await processImage(upload.tempPath, target, thumbTarget);
+          const size = (await fsp.stat(target)).size;
+          const sha256 = await sha256Of(target);
+          await commit(
+            [
+              { key: `images/${filename}`, tempPath: target },
+              { key: `images/${thumbnail}`, tempPath: thumbTarget },
+            ],
+            { ownerId: viewer.id, type: 'images', filename, thumbnail, originalName, mimeType: MIME.images, size, sha256, width: image.width, height: image.height },
+          );
+          return { url: fileUrl('images', filename), thumbnail: fileUrl('images', thumbnail), filename, type: 'images', size, sha256 };
+        }
+
+        await inspectApk(upload.tempPath);
+        const filename = `${id}.apk`;
+        const sha256 = await sha256Of(upload.tempPath);
+        await commit([{ key: `apks/${filename}`, tempPath: upload.tempPath }], {
+          ownerId: viewer.id,
+          type: 'apks',
+          filename,
+          originalName,
+          mimeType: MIME.apks,
+          size: stats.size,
+          sha256,
+        });
+        return { url: fileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256 };
+      } catch (error) {
+        if (error instanceof FileRejectedError) throw new AppError(error.status, 'FILE_REJECTED', error.message);
+        throw error;
+      } finally {
+        await removeQuietly([upload.tempPath, ...produced]);
+      }
+    },
+
+    /**
+     * Deletes an uploaded file: its owner or an admin (SECURITY matrix). A file a live glyph uses is kept.
+     * @throws AppError 404 unknown, 403 not the owner, 409 still used by a glyph.
+     */
+    async deleteFile(viewer: Viewer, input: { type: FileType; filename: string }): Promise<void> {
+      const row = isStoredName(input.type, input.filename) ? await files.findByFilename(input.type, input.filename) : undefined;
+      if (!row) throw notFound(MSG.fileNotFound);
+      if (row.ownerId !== viewer.id && !viewer.isAdmin) throw forbidden();
+      if (!(await files.deleteUnused(row))) throw conflict(MSG.fileInUse, 'FILE_IN_USE');
+      await Promise.all(
+        [row.filename, row.thumbnail]
+          .filter((name): name is string => Boolean(name))
+          .map((name) => `${row.type}/${name}`)
+          .filter(isValidKey)
+          .map((key) => store.delete(key)),
+      );
+    },
+
+    /**
+     * Resolves a served file: strict name pattern first, then the row (type from the database).
+     * Quarantined, deleted (including files of deleted glyphs) and unknown files are not found.
+     * @throws AppError 404 'File not found'.
+     */
+    async openForServing(type: string, name: string): Promise<ServableFile> {
+      if (!isStoredName(type, name)) throw notFound(MSG.fileNotFound);
+      const row = await files.findByStoredName(type, name);
+      if (!row || row.status !== 'ready') throw notFound(MSG.fileNotFound);
+      const key = `${type}/${name}`;
+      const stat = await store.stat(key);
+      if (!stat) throw notFound(MSG.fileNotFound);
+      let downloadName: string | null = null;
+      if (type === 'apks') {
+        const title = await files.findLiveGlyphTitleForApk(row.id);
+        downloadName = apkFileName(title ?? row.originalName.replace(/\.apk$/i, ''));
+      }
+      const isThumb = name !== row.filename;
+      return {
+        key,
+        mimeType: isThumb ? MIME.images : row.mimeType,
+        size: stat.size,
+        etag: `"${isThumb ? `${row.sha256.slice(0, 32)}-t` : row.sha256.slice(0, 32)}"`,
+        downloadName,
+      };
+    },
+
+    /**
+     * Removes temp files older than `tempMaxAgeMs` and stored files that have no `files` row
+     * (SECURITY I5, R1, R9). Run at boot and after an account deletion. Idempotent.
+     * @returns how many files were removed.
+     */
+    async sweep({ now, tempMaxAgeMs }: { now: Date; tempMaxAgeMs: number }): Promise<number> {
+      let removed = 0;
+      let tempNames: string[] = [];
+      try {
+        tempNames = await fsp.readdir(store.tempDir);
+      } catch {
+        tempNames = [];
+      }
+      for (const name of tempNames) {
+        const full = path.join(store.tempDir, name);
+        try {
+          const stats = await fsp.stat(full);
+          if (now.getTime() - stats.mtime.getTime() >= tempMaxAgeMs) {
+            await fsp.rm(full, { force: true, recursive: true });
+            removed += 1;
+          }
+        } catch {
+          // gone meanwhile
+        }
+      }
+      for (const type of ['images', 'apks'] as const) {
+        const batch: string[] = [];
+        const flush = async () => {
+          const known = await files.knownStoredNames(type, batch);
+          for (const name of batch) {
+            const key = `${type}/${name}`;
+            if (!known.has(name) && !inflightKeys.has(key)) {
+              await store.delete(key);
+              removed += 1;
+            }
+          }
+          batch.length = 0;
+        };
+        for await (const object of store.list(`${type}/`)) {
+          if (!isValidKey(object.key) || inflightKeys.has(object.key)) continue;
+          batch.push(object.key.slice(type.length + 1));
+          if (batch.length >= 500) await flush();
+        }
+        await flush();
+      }
+      return removed;
+    },
+  };
+}
+
+export type FilesService = ReturnType<typeof createFilesService>;

@@ -1,0 +1,113 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { files, glyphs, users } from '../../db/schema/index.ts';
+import { apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
+
+/** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
+export interface GlyphContent {
+  title: string;
+  description: string;
+  images: string[];
+  apkUrl: string | null;
+  apkFileId: string | null;
+  githubUrl: string | null;
+  instructions: string | null;
+}
+
+/** Data access for glyph writes and single reads (lists and search live in the discovery module). */
+export function createGlyphsRepository(db: Db) {
+  return {
+    /** One glyph with its creator's names and APK facts, live or deleted. */
+    async findById(id: string): Promise<GlyphRow | undefined> {
+      const [row] = await db
+        .select(glyphColumns)
+        .from(glyphs)
+        .innerJoin(users, creatorJoin)
+        .leftJoin(files, apkFileJoin)
+        .where(eq(glyphs.id, id))
+        .limit(1);
+      return row as GlyphRow | undefined;
+    },
+
+    /** The id of a ready APK file the owner uploaded, by stored name. */
+    async findOwnedApkFileId(ownerId: string, filename: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.type, 'apks'), eq(files.filename, filename), eq(files.status, 'ready')))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** Which of these image stored names exist and are ready. */
+    async findReadyImageNames(filenames: string[]): Promise<Set<string>> {
+      if (filenames.length === 0) return new Set();
+      const rows = await db
+        .select({ filename: files.filename })
+        .from(files)
+        .where(and(eq(files.type, 'images'), inArray(files.filename, filenames), eq(files.status, 'ready')));
+      return new Set(rows.map((row) => row.filename));
+    },
+
+    /** Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). */
+    async insert(creatorId: string, content: GlyphContent, now: Date): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(glyphs)
+          .values({ ...content, creatorId, createdAt: now, updatedAt: now })
+          .returning({ id: glyphs.id });
+        if (!row) throw new Error('glyph insert returned nothing');
+        await tx
+          .update(users)
+          .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
+          .where(eq(users.id, creatorId));
+        return row.id;
+      });
+    },
+
+    /** Replaces a live glyph's content. @returns false when it is gone or not the creator's. */
+    async update(id: string, creatorId: string, content: GlyphContent, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(glyphs)
+        .set({ ...content, updatedAt: now })
+        .where(and(eq(glyphs.id, id), eq(glyphs.creatorId, creatorId), isNull(glyphs.deletedAt)))
+        .returning({ id: glyphs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Soft-deletes a live glyph in one transaction (DESIGN §4.3, SECURITY I7): sets deleted_at,
+     * takes it off its creator's glyphs_count, and stops serving its APK and images — the creator's
+     * files it references that no other live glyph uses are marked 'deleted'.
+     * @returns false when the glyph was already deleted or does not exist.
+     */
+    async softDelete(id: string, now: Date): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(glyphs)
+          .set({ deletedAt: now, updatedAt: now })
+          .where(and(eq(glyphs.id, id), isNull(glyphs.deletedAt)))
+          .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+        if (!row) return false;
+        await tx
+          .update(users)
+          .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
+          .where(eq(users.id, row.creatorId));
+        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
+        await tx.execute(sql`
+          update files f set status = 'deleted'
+          where f.owner_id = ${row.creatorId}
+            and f.status = 'ready'
+            and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+            and not exists (
+              select 1 from glyphs g
+              where g.deleted_at is null
+                and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+            )`);
+        return true;
+      });
+    },
+  };
+}
+
+export type GlyphsRepository = ReturnType<typeof createGlyphsRepository>;

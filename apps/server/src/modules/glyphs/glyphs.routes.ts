@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { GlyphInputSchema, GlyphSchema, SuccessSchema } from '@glyphary/shared';
+import { requireViewer } from '../../plugins/access.ts';
+import type { Auth } from '../auth/auth.ts';
+import type { MetaResolver } from '../web/web.routes.ts';
+import { toGlyph } from './glyphs.presenter.ts';
+import type { GlyphsService } from './glyphs.service.ts';
+
+const IdParams = z.object({ id: z.string() });
+const GlyphResponse = z.object({ glyph: GlyphSchema });
+
+/** spec §7 glyph calls: upload-glyph, get-glyph/{id}, update-glyph/{id}, delete-glyph/{id}. */
+export const glyphsRoutes: FastifyPluginAsyncZod<{ glyphs: GlyphsService; auth: Auth }> = async (app, { glyphs, auth }) => {
+  app.post(
+    '/api/upload-glyph',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['glyphs'],
+        summary: 'Share a glyph (creator and counters come from the session)',
+        body: GlyphInputSchema,
+        response: { 200: z.object({ success: z.literal(true), id: z.string(), glyph: GlyphSchema }) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, auth);
+      const row = await glyphs.uploadGlyph(viewer, request.body);
+      return { success: true as const, id: row.id, glyph: toGlyph(row) };
+    },
+  );
+
+  app.get(
+    '/api/get-glyph/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['glyphs'], summary: 'One glyph; a deleted glyph answers deleted:true', params: IdParams, response: { 200: GlyphResponse } },
+    },
+    async (request) => ({ glyph: toGlyph(await glyphs.getGlyph(request.params.id)) }),
+  );
+
+  app.put(
+    '/api/update-glyph/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['glyphs'],
+        summary: 'Edit a glyph (its creator only)',
+        params: IdParams,
+        body: GlyphInputSchema,
+        response: { 200: z.object({ success: z.literal(true), glyph: GlyphSchema }) },
+      },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, auth);
+      const row = await glyphs.updateGlyph(viewer, request.params.id, request.body);
+      return { success: true as const, glyph: toGlyph(row) };
+    },
+  );
+
+  app.delete(
+    '/api/delete-glyph/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['glyphs'], summary: 'Delete a glyph (creator or admin; soft delete)', params: IdParams, response: { 200: SuccessSchema } },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, auth);
+      await glyphs.deleteGlyph(viewer, request.params.id);
+      return { success: true as const };
+    },
+  );
+};
+
+const GLYPH_PAGE = /^\/glyph\/([^/]+)\/?$/;
+
+/** Open Graph / Twitter metadata for `/glyph/{id}` (live glyphs only), so shared links preview. */
+export function createGlyphMetaResolver(glyphs: GlyphsService): MetaResolver {
+  return async (pathname) => {
+    const match = GLYPH_PAGE.exec(pathname);
+    if (!match?.[1]) return null;
+    let id: string;
+    try {
+      id = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    const row = await glyphs.findLiveGlyph(id);
+    if (!row) return null;
+    return {
+      title: row.title,
+      description: row.description.replace(/\s+/g, ' ').trim().slice(0, 160),
+      image: row.images[0] ?? null,
+      type: 'article',
+    };
+  };
+}

@@ -1,0 +1,123 @@
+import { MSG, type GlyphInput } from '@glyphary/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Viewer } from '../../plugins/access.ts';
+import type { GlyphRow } from './glyphs.read-model.ts';
+import type { GlyphContent, GlyphsRepository } from './glyphs.repository.ts';
+
+export interface GlyphsServiceDeps {
+  glyphs: GlyphsRepository;
+  clock: Clock;
+  /** spec §7: product-host image URLs become relative /api/files/ paths. */
+  normalizeImageUrl: (url: string) => string;
+}
+
+const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
+const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
+// Titles are one line; description and instructions may keep line breaks and tabs.
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** Glyph use cases (spec §7 upload-glyph, get-glyph, update-glyph, delete-glyph). */
+export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: GlyphsServiceDeps) {
+  /**
+   * Turns validated input into stored content: URLs normalised, our own image paths must name
+   * stored images, and the APK must be one the caller uploaded (its file id is kept for SHA-256 and size).
+   */
+  async function toContent(viewer: Viewer, input: GlyphInput): Promise<GlyphContent> {
+    if (LINE_CONTROL.test(input.title) || TEXT_CONTROL.test(input.description) || (input.instructions && TEXT_CONTROL.test(input.instructions))) {
+      throw badRequest(MSG.controlCharacters);
+    }
+    const images = input.images.map(normalizeImageUrl);
+    const ownNames: string[] = [];
+    for (const url of images) {
+      if (!url.startsWith('/')) continue;
+      const match = STORED_IMAGE_PATH.exec(url);
+      if (!match?.[1]) throw badRequest(MSG.imageUrlInvalid);
+      ownNames.push(match[1]);
+    }
+    if (ownNames.length > 0) {
+      const ready = await glyphs.findReadyImageNames(ownNames);
+      if (ownNames.some((name) => !ready.has(name))) throw badRequest(MSG.imageUrlInvalid);
+    }
+    let apkUrl: string | null = null;
+    let apkFileId: string | null = null;
+    if (input.apkUrl) {
+      apkUrl = normalizeImageUrl(input.apkUrl);
+      const name = STORED_APK_PATH.exec(apkUrl)?.[1];
+      apkFileId = name ? ((await glyphs.findOwnedApkFileId(viewer.id, name)) ?? null) : null;
+      if (!apkFileId) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
+    }
+    return {
+      title: input.title,
+      description: input.description,
+      images: [...new Set(images)],
+      apkUrl,
+      apkFileId,
+      githubUrl: input.githubUrl,
+      instructions: input.instructions,
+    };
+  }
+
+  async function findOrThrow(id: string): Promise<GlyphRow> {
+    const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
+    if (!row) throw notFound(MSG.glyphNotFound);
+    return row;
+  }
+
+  return {
+    /**
+     * Shares a glyph as the caller (creator and counters come from the server, DESIGN §3).
+     * @throws AppError 400 for an image path that is not a stored image or an APK the caller did not upload.
+     */
+    async uploadGlyph(viewer: Viewer, input: GlyphInput): Promise<GlyphRow> {
+      const content = await toContent(viewer, input);
+      const id = await glyphs.insert(viewer.id, content, clock.now());
+      return findOrThrow(id);
+    },
+
+    /**
+     * Reads one glyph, live or deleted (the presenter nulls a deleted glyph's content).
+     * @throws AppError 404 'Glyph not found'.
+     */
+    async getGlyph(id: string): Promise<GlyphRow> {
+      return findOrThrow(id);
+    },
+
+    /** A live glyph or null (Open Graph tags, other modules). */
+    async findLiveGlyph(id: string): Promise<GlyphRow | null> {
+      const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
+      return row && row.deletedAt === null ? row : null;
+    },
+
+    /**
+     * Replaces a live glyph's content; only its creator may (SECURITY matrix: admins delete, not edit).
+     * @throws AppError 404 unknown or deleted, 403 not the creator, 400 bad references.
+     */
+    async updateGlyph(viewer: Viewer, id: string, input: GlyphInput): Promise<GlyphRow> {
+      const current = await findOrThrow(id);
+      if (current.deletedAt !== null) throw notFound(MSG.glyphNotFound);
+      if (current.creatorId !== viewer.id) throw forbidden();
+      const content = await toContent(viewer, input);
+      if (!(await glyphs.update(current.id, viewer.id, content, clock.now()))) throw notFound(MSG.glyphNotFound);
+      return findOrThrow(current.id);
+    },
+
+    /**
+     * Soft-deletes a glyph: its creator or an admin (SECURITY matrix; the admin panel calls this too).
+     * One transaction sets deleted_at, decrements the creator's glyphsCount and stops serving its files.
+     * @throws AppError 404 unknown or already deleted, 403 neither creator nor admin.
+     */
+    async deleteGlyph(viewer: Viewer, id: string): Promise<void> {
+      const current = await findOrThrow(id);
+      if (current.deletedAt !== null) throw notFound(MSG.glyphNotFound);
+      if (current.creatorId !== viewer.id && !viewer.isAdmin) throw forbidden();
+      if (!(await glyphs.softDelete(current.id, clock.now()))) throw notFound(MSG.glyphNotFound);
+    },
+  };
+}
+
+export type GlyphsService = ReturnType<typeof createGlyphsService>;
