@@ -28,7 +28,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     '/api/get-user/:id',
     {
       config: { access: 'public' },
-      schema: { tags: ['users'], params: z.object({ id: z.string().max(200) }), response: { 200: UserResponse } },
+      schema: { tags: ['users'], params: z.object({ id: z.string() }), response: { 200: UserResponse } },
     },
     async (request) => ({ user: await present(request, await users.getById(request.params.id)) }),
   );
@@ -37,7 +37,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     '/api/get-user-by-username/:username',
     {
       config: { access: 'public' },
-      schema: { tags: ['users'], params: z.object({ username: z.string().max(200) }), response: { 200: UserResponse } },
+      schema: { tags: ['users'], params: z.object({ username: z.string() }), response: { 200: UserResponse } },
     },
     async (request) => ({ user: await present(request, await users.getByUsername(request.params.username)) }),
   );

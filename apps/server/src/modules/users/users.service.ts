@@ -1,4 +1,5 @@
-import { MSG, type UpdateUserInputSchema } from '@glyphary/shared';
+import { MAX_USERNAME_LENGTH, MSG, USERNAME_PATTERN, type UpdateUserInputSchema } from '@glyphary/shared';
+import { isUserId } from '../../lib/ids.ts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -29,7 +30,8 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
      * @throws AppError 404 'User not found'.
      */
     async getById(id: string): Promise<UserRow> {
-      const row = await users.findById(id);
+      // An id that cannot exist is simply not found: no query for hostile or huge input.
+      const row = isUserId(id) ? await users.findById(id) : undefined;
       if (!row) throw notFound(MSG.userNotFound);
       return row;
     },
@@ -39,7 +41,8 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
      * @throws AppError 404 'User not found'.
      */
     async getByUsername(username: string): Promise<UserRow> {
-      const row = await users.findByUsername(username);
+      const possible = username.length <= MAX_USERNAME_LENGTH && USERNAME_PATTERN.test(username);
+      const row = possible ? await users.findByUsername(username) : undefined;
       if (!row) throw notFound(MSG.userNotFound);
       return row;
     },
