@@ -1,16 +1,25 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+const require = createRequire(import.meta.url);
+const reactRouterDir = path.dirname(require.resolve('react-router/package.json'));
+
 // The SPA is served by apps/server in production; in development Vite proxies /api to it.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // react-router's package exports point every bundler at its development build (extra warnings
+    // and checks); production bundles use its production build instead.
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: path.join(reactRouterDir, 'dist/production/index.mjs') }] : [],
+  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
   build: {
     target: 'es2022',
     sourcemap: false,
-    cssCodeSplit: true,
   },
-});
+}));

@@ -146,6 +146,13 @@ export const MSG = {
   unavailable: 'Service temporarily unavailable',
   freshSessionRequired: 'Please log in again to confirm this action',
 
+  // web: password recovery and settings texts the spec leaves open
+  resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
+  resetLinkInvalid: 'This reset link is invalid or has expired.',
+  passwordResetDone: 'Your password has been reset. You can now log in.',
+  profilePictureHint: 'Recommended: 400x400 or larger',
+  resetFailed: 'Failed to reset password. Please try again.',
+
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;

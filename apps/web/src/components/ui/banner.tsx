@@ -16,11 +16,13 @@ const tones: Record<BannerTone, string> = {
 export function Banner({ tone, children, className, onDismiss }: { tone: BannerTone; children: ReactNode; className?: string; onDismiss?: () => void }) {
   const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : Info;
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm', tones[tone], className)}>
+    <div className={cn('flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm', tones[tone], className)}>
       <Icon size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-      <div className="min-w-0 flex-1 break-words">{children}</div>
+      <div role={tone === 'error' ? 'alert' : 'status'} className="min-w-0 flex-1 break-words">
+        {children}
+      </div>
       {onDismiss ? (
-        <button type="button" onClick={onDismiss} className="-my-1 rounded-full px-2 py-1 text-xs underline" aria-label="Dismiss message">
+        <button type="button" onClick={onDismiss} className="-my-1 rounded-full px-2 py-1 text-xs underline">
           Dismiss
         </button>
       ) : null}

@@ -1,0 +1,58 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeProfile, mockApi, sessionHandlers } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('route guards', () => {
+  it.each(['/settings', '/upload', '/liked', '/my-requests', '/admin'])('signed out: %s goes to /login with a redirect back', async (path) => {
+    mockApi(sessionHandlers(null));
+    const { router } = renderApp(path);
+    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+  });
+
+  it('signed in: /login and /signup go to /', async () => {
+    mockApi(sessionHandlers(makeProfile()));
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await router.navigate('/signup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('signed in with a same-origin redirect: /login goes there; an off-site one is ignored', async () => {
+    mockApi(sessionHandlers(makeProfile()));
+    const { router } = renderApp('/login?redirect=%2Fsettings');
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(router.state.location.pathname).toBe('/settings');
+    await router.navigate('/login?redirect=%2F%2Fevil.example');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('a non-admin on /admin goes to /', async () => {
+    mockApi(sessionHandlers(makeProfile({ isAdmin: false })));
+    const { router } = renderApp('/admin');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('an admin sees the admin panel', async () => {
+    mockApi(sessionHandlers(makeProfile({ isAdmin: true })));
+    const { router } = renderApp('/admin');
+    await screen.findByRole('heading', { name: 'Admin Panel', level: 1 });
+    expect(router.state.location.pathname).toBe('/admin');
+  });
+
+  it('signed in: protected routes render', async () => {
+    mockApi(sessionHandlers(makeProfile()));
+    renderApp('/settings');
+    await screen.findByRole('heading', { name: 'Settings', level: 1 });
+    expect(document.title).toBe('Settings · Glyphary');
+  });
+
+  it('unknown paths render the 404 page', async () => {
+    mockApi(sessionHandlers(null));
+    renderApp('/definitely/not/here');
+    await screen.findByRole('heading', { name: 'Page not found', level: 1 });
+    expect(document.title).toBe('Page not found · Glyphary');
+  });
+});

@@ -1,0 +1,58 @@
+import { Upload } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, useLocation } from 'react-router';
+import { buttonClasses } from '../../components/ui/button.tsx';
+import { paths, routePatterns } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { Logo } from './logo.tsx';
+import { MobileMenu } from './mobile-menu.tsx';
+import { SearchBox } from './search-box.tsx';
+import { UserChip } from './user-chip.tsx';
+
+// The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
+const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+
+/** spec §2 Navigation: logo, search (hidden on /search and /request-glyphs), Upload Glyph, user menu or Login / Sign Up. */
+export function TopBar() {
+  const { user } = useAuth();
+  const { pathname } = useLocation();
+  const showSearch = pathname !== routePatterns.search && pathname !== routePatterns.requestGlyphs;
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-black/85 backdrop-blur-md">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
+        <Logo />
+        <div className="flex flex-1 justify-center">{showSearch ? <SearchBox className="hidden w-full max-w-md md:block" /> : null}</div>
+        <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
+          {user ? (
+            <>
+              <Link to={paths.upload} className={buttonClasses({ size: 'md' })}>
+                <Upload size={16} aria-hidden="true" />
+                Upload Glyph
+              </Link>
+              <Suspense fallback={<UserChip disabled />}>
+                <UserMenu />
+              </Suspense>
+            </>
+          ) : (
+            <>
+              <Link to={paths.login} className={buttonClasses({ variant: 'ghost' })}>
+                Login
+              </Link>
+              <Link to={paths.signup} className={buttonClasses({ variant: 'secondary' })}>
+                Sign Up
+              </Link>
+            </>
+          )}
+        </nav>
+        <div className="md:hidden">
+          <MobileMenu showSearch={showSearch} />
+        </div>
+      </div>
+      {showSearch ? (
+        <div className="px-4 pb-3 md:hidden">
+          <SearchBox />
+        </div>
+      ) : null}
+    </header>
+  );
+}

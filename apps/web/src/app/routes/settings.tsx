@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { MSG } from '@glyphary/shared';
+import { PageHeader } from '../../components/layout/page-header.tsx';
+import { Banner } from '../../components/ui/banner.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs.tsx';
+import { useToast } from '../../components/ui/toast.tsx';
+import { paths } from '../../config/paths.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { ChangePasswordForm } from '../../features/settings/components/change-password-form.tsx';
+import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
+import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
+import type { SettingsNotice } from '../../features/settings/types.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+function Section({ id, title, description, tone = 'default', children }: { id: string; title: string; description?: string; tone?: 'default' | 'danger'; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={`rounded-[var(--radius-card)] border bg-surface p-5 sm:p-8 ${tone === 'danger' ? 'border-accent/60' : 'border-line'}`}>
+      <h2 id={id} className={`font-display text-xl font-bold ${tone === 'danger' ? 'text-accent-text' : ''}`}>
+        {title}
+      </h2>
+      {description ? <p className="mt-1 text-sm text-muted">{description}</p> : null}
+      <div className="mt-6">{children}</div>
+    </section>
+  );
+}
+
+/** spec §2 Settings (/settings): tabs Profile and Security, green/red banner at the top. */
+export function SettingsRoute() {
+  useDocumentTitle('Settings');
+  const { profile, isProfileLoading, refreshProfile, reauthenticate, signOut } = useAuth();
+  const [notice, setNotice] = useState<SettingsNotice>(null);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  function showNotice(next: SettingsNotice) {
+    setNotice(next);
+    if (next) window.scrollTo({ top: 0, behavior: 'smooth' });
+  }
+
+  async function handleDeleted() {
+    toast.success(MSG.accountDeleted);
+    navigate(paths.home);
+    await signOut();
+  }
+
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader title="Settings" description="Manage your profile and account security." />
+      {notice ? (
+        <Banner tone={notice.tone} className="mb-6" onDismiss={() => setNotice(null)}>
+          {notice.message}
+        </Banner>
+      ) : null}
+      <Tabs defaultValue="profile" onValueChange={() => setNotice(null)}>
+        <TabsList aria-label="Settings sections">
+          <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="security">Security</TabsTrigger>
+        </TabsList>
+        <TabsContent value="profile">
+          {profile ? (
+            <Section id="settings-profile" title="Profile" description="How you appear on your storefront and your glyphs.">
+              <ProfileForm key={profile.updatedAt} profile={profile} onNotice={showNotice} onSaved={refreshProfile} />
+            </Section>
+          ) : isProfileLoading ? (
+            <Spinner label="Loading profile..." />
+          ) : (
+            <Banner tone="error">Your profile could not be loaded. Please reload the page.</Banner>
+          )}
+        </TabsContent>
+        <TabsContent value="security" className="flex flex-col gap-6">
+          <Section id="settings-password" title="Change Password">
+            <ChangePasswordForm onNotice={showNotice} />
+          </Section>
+          <Section id="settings-danger" title="Danger Zone" tone="danger">
+            <DangerZone onNotice={showNotice} reauthenticate={reauthenticate} onDeleted={handleDeleted} />
+          </Section>
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

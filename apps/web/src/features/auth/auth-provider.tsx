@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MSG, validateSignup, type UserProfile } from '@glyphary/shared';
+import { ApiError } from '../../lib/api-client.ts';
+import { fetchProfile, fetchSession, postSignIn, postSignOut, postSignUp, type SessionUser } from './auth-api.ts';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+
+/** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
+function toAuthError(error: unknown, fallback: string): Error {
+  if (error instanceof ApiError && error.status === 429) return new Error(MSG.tooManyAttempts);
+  if (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.status < 500) return new Error(error.message);
+  return new Error(fallback);
+}
+
+type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
+
+/**
+ * Holds the session and the profile (spec §4): nothing is rendered until the session is known; a
+ * signed-in user triggers a profile load, a signed-out user clears it.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const [profile, setProfile] = useState<UserProfile | null>(null);
+  const [isProfileLoading, setProfileLoading] = useState(false);
+  const profileRequest = useRef(0);
+  const user = session.status === 'ready' ? session.user : null;
+
+  const loadProfile = useCallback(async (account: SessionUser | null): Promise<UserProfile | null> => {
+    const requestId = ++profileRequest.current;
+    if (!account) {
+      setProfile(null);
+      setProfileLoading(false);
+      return null;
+    }
+    setProfileLoading(true);
+    try {
+      const loaded = await fetchProfile(account.id);
+      if (requestId === profileRequest.current) setProfile(loaded);
+      return loaded;
+    } catch (error) {
+      // spec §8: a profile fetch failure is logged and the user sees nothing.
+      console.warn('Failed to load profile', error);
+      if (requestId === profileRequest.current) setProfile(null);
+      return null;
+    } finally {
+      if (requestId === profileRequest.current) setProfileLoading(false);
+    }
+  }, []);
+
+  const applyUser = useCallback(
+    async (account: SessionUser | null) => {
+      setSession({ status: 'ready', user: account });
+      await loadProfile(account);
+    },
+    [loadProfile],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchSession(controller.signal)
+      .then((result) => applyUser(result?.user ?? null))
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        console.warn('Failed to read the session', error);
+        void applyUser(null);
+      });
+    return () => controller.abort();
+  }, [applyUser]);
+
+  const signIn = useCallback<AuthContextValue['signIn']>(
+    async (email, password) => {
+      let account: SessionUser;
+      try {
+        account = (await postSignIn(email.trim(), password)).user;
+      } catch (error) {
+        throw toAuthError(error, MSG.loginFailed);
+      }
+      queryClient.clear();
+      await applyUser(account);
+    },
+    [applyUser, queryClient],
+  );
+
+  const signUp = useCallback<AuthContextValue['signUp']>(
+    async (fields) => {
+      // spec §5: validated on the client, in order, before the account is created.
+      const invalid = validateSignup(fields);
+      if (invalid) throw new Error(invalid);
+      let account: SessionUser;
+      try {
+        const result = await postSignUp({
+          email: fields.email.trim(),
+          password: fields.password,
+          name: fields.displayName.trim(),
+          username: fields.username.trim(),
+        });
+        account = result.user;
+      } catch (error) {
+        throw toAuthError(error, MSG.signupFailed);
+      }
+      queryClient.clear();
+      await applyUser(account);
+    },
+    [applyUser, queryClient],
+  );
+
+  const signOut = useCallback(async () => {
+    try {
+      await postSignOut();
+    } catch (error) {
+      console.warn('Sign-out request failed', error);
+    }
+    queryClient.clear();
+    await applyUser(null);
+  }, [applyUser, queryClient]);
+
+  const reauthenticate = useCallback(
+    async (password: string) => {
+      if (!user) throw new Error(MSG.unauthorized);
+      await postSignIn(user.email, password);
+    },
+    [user],
+  );
+
+  const refreshProfile = useCallback(() => loadProfile(user), [loadProfile, user]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user,
+      profile,
+      isProfileLoading,
+      isAdmin: Boolean(profile?.isAdmin || profile?.isSuperAdmin),
+      signIn,
+      signUp,
+      signOut,
+      reauthenticate,
+      refreshProfile,
+    }),
+    [user, profile, isProfileLoading, signIn, signUp, signOut, reauthenticate, refreshProfile],
+  );
+
+  // spec §4: while the sign-in state is being determined, nothing is shown.
+  if (session.status === 'loading') return null;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

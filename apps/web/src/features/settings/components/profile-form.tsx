@@ -1,0 +1,104 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, MSG, type UserProfile } from '@glyphary/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { updateProfile } from '../api/update-profile.ts';
+import type { SettingsNotice } from '../types.ts';
+import { ImageSourceField } from './image-source-field.tsx';
+
+function initialValues(profile: UserProfile) {
+  return {
+    bannerImage: profile.bannerImage ?? '',
+    profilePicture: profile.profilePicture ?? '',
+    displayName: profile.displayName,
+    username: profile.username,
+    email: profile.email,
+    bio: profile.bio,
+    location: profile.location,
+    website: profile.website,
+  };
+}
+
+/** spec §2 Settings › Profile: images by URL with preview, names, email, bio, location, website. */
+export function ProfileForm({ profile, onNotice, onSaved }: { profile: UserProfile; onNotice: (notice: SettingsNotice) => void; onSaved: () => Promise<unknown> }) {
+  const [values, setValues] = useState(() => initialValues(profile));
+  const [pending, setPending] = useState(false);
+  const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onNotice(null);
+    setPending(true);
+    try {
+      const saved = await updateProfile({
+        displayName: values.displayName.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        bio: values.bio,
+        location: values.location.trim(),
+        website: values.website.trim(),
+        profilePicture: values.profilePicture.trim() || null,
+        bannerImage: values.bannerImage.trim() || null,
+      });
+      setValues(initialValues(saved));
+      await onSaved();
+      onNotice({ tone: 'success', message: MSG.profileUpdated });
+    } catch (caught) {
+      const message =
+        caught instanceof ApiError && caught.code === 'RECENT_LOGIN_REQUIRED'
+          ? MSG.profileRecentLogin
+          : MSG.profileUpdateFailed(errorMessage(caught, MSG.internal));
+      onNotice({ tone: 'error', message });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+      <ImageSourceField label="Banner Image URL" shape="banner" value={values.bannerImage} onChange={(v) => setValues((s) => ({ ...s, bannerImage: v }))} />
+      <ImageSourceField
+        label="Profile Picture URL"
+        shape="avatar"
+        hint={MSG.profilePictureHint}
+        value={values.profilePicture}
+        onChange={(v) => setValues((s) => ({ ...s, profilePicture: v }))}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Input label="Display Name" name="displayName" autoComplete="nickname" maxLength={MAX_DISPLAY_NAME} value={values.displayName} onChange={set('displayName')} />
+        <Input
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          maxLength={MAX_USERNAME_LENGTH}
+          value={values.username}
+          onChange={set('username')}
+        />
+      </div>
+      <Input
+        label="Email Address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        hint="Changing your email needs a recent log-in."
+        value={values.email}
+        onChange={set('email')}
+      />
+      <Textarea label="Bio" name="bio" rows={4} maxLength={MAX_BIO} hint={`${values.bio.length}/${MAX_BIO}`} value={values.bio} onChange={set('bio')} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Input label="Location" name="location" autoComplete="address-level2" maxLength={MAX_LOCATION} value={values.location} onChange={set('location')} />
+        <Input label="Website" type="url" name="website" inputMode="url" autoComplete="url" placeholder="https://" maxLength={MAX_URL_LENGTH} value={values.website} onChange={set('website')} />
+      </div>
+      <div>
+        <Button type="submit" size="lg" loading={pending}>
+          {pending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,31 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// CONVENTIONS "Tests": an unexpected console.error fails the test. A test that expects one calls
+// expectConsoleError() first.
+let errors: unknown[][] = [];
+let allowed = false;
+const originalError = console.error;
+
+export function expectConsoleError(): void {
+  allowed = true;
+}
+
+beforeEach(() => {
+  errors = [];
+  allowed = false;
+  console.error = (...args: unknown[]) => {
+    errors.push(args);
+  };
+  // jsdom has no scrolling.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+});
+
+afterEach(() => {
+  cleanup();
+  console.error = originalError;
+  vi.unstubAllGlobals();
+  if (!allowed && errors.length > 0) {
+    throw new Error(`Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
+  }
+});
