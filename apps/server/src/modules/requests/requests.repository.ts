@@ -1,0 +1,245 @@
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { RequestStatus } from '@glyphary/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { auditLog, glyphRequests, glyphs, users } from '../../db/schema/index.ts';
+
+const requester = alias(users, 'requester');
+const assignee = alias(users, 'assignee');
+const completedGlyph = alias(glyphs, 'completed_glyph');
+
+/** The columns every request read needs: the row, its requester and assignee as {id, username}, the linked glyph. */
+const requestColumns = {
+  id: glyphRequests.id,
+  title: glyphRequests.title,
+  description: glyphRequests.description,
+  tags: glyphRequests.tags,
+  referenceImages: glyphRequests.referenceImages,
+  referenceFiles: glyphRequests.referenceFiles,
+  status: glyphRequests.status,
+  userId: glyphRequests.userId,
+  requesterUsername: requester.username,
+  assignedTo: glyphRequests.assignedTo,
+  assigneeUsername: assignee.username,
+  completedGlyphId: glyphRequests.completedGlyphId,
+  completedGlyphTitle: completedGlyph.title,
+  createdAt: glyphRequests.createdAt,
+  updatedAt: glyphRequests.updatedAt,
+};
+
+export interface RequestRow {
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  referenceImages: string[];
+  referenceFiles: string[];
+  status: string;
+  userId: string;
+  requesterUsername: string | null;
+  assignedTo: string | null;
+  assigneeUsername: string | null;
+  completedGlyphId: string | null;
+  completedGlyphTitle: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface NewRequest {
+  title: string;
+  description: string;
+  tags: string[];
+  referenceImages: string[];
+  referenceFiles: string[];
+  userId: string;
+  createdAt: Date;
+}
+
+export interface ListFilter {
+  limit: number;
+  offset: number;
+  search?: string | undefined;
+  status?: RequestStatus | undefined;
+}
+
+/** An admin action recorded in audit_log in the same transaction as the change (SECURITY "Errors and logs"). */
+export interface AuditEntry {
+  actorId: string;
+  action: string;
+  detail: string;
+}
+
+/** Escapes LIKE wildcards so a search for `%` or `_` matches those characters literally. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function selectRequests(tx: DbOrTx) {
+  return tx
+    .select(requestColumns)
+    .from(glyphRequests)
+    .leftJoin(requester, eq(requester.id, glyphRequests.userId))
+    .leftJoin(assignee, eq(assignee.id, glyphRequests.assignedTo))
+    .leftJoin(completedGlyph, eq(completedGlyph.id, glyphRequests.completedGlyphId));
+}
+
+/**
+ * Data access for glyph requests (spec §3, DESIGN §4.5). Every state change is ONE conditional
+ * UPDATE whose WHERE clause carries the legal source state, so two racing callers can never both
+ * win: the loser's update matches no row and the service answers 409.
+ */
+export function createRequestsRepository(db: Db) {
+  async function findById(id: string, tx: DbOrTx = db): Promise<RequestRow | undefined> {
+    const [row] = await selectRequests(tx).where(eq(glyphRequests.id, id)).limit(1);
+    return row;
+  }
+
+  /** Runs a conditional update and, when it matched, writes the audit entry in the same transaction. */
+  async function audited(id: string, audit: AuditEntry, change: (tx: DbOrTx) => Promise<{ id: string }[]>): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const changed = await change(tx);
+      if (changed.length === 0) return false;
+      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, targetType: 'request', targetId: id, detail: audit.detail });
+      return true;
+    });
+  }
+
+  return {
+    findById,
+
+    /** A page of requests, newest first, with the total matching the same filter. */
+    async list(filter: ListFilter): Promise<{ rows: RequestRow[]; total: number }> {
+      const conditions: SQL[] = [];
+      if (filter.search) {
+        const pattern = likePattern(filter.search);
+        conditions.push(
+          or(
+            sql`${glyphRequests.title} ilike ${pattern} escape '\\'`,
+            sql`${glyphRequests.description} ilike ${pattern} escape '\\'`,
+            sql`exists (select 1 from jsonb_array_elements_text(${glyphRequests.tags}) as tag(value) where tag.value ilike ${pattern} escape '\\')`,
+          )!,
+        );
+      }
+      if (filter.status) conditions.push(eq(glyphRequests.status, filter.status));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      const [rows, [totalRow]] = await Promise.all([
+        selectRequests(db)
+          .where(where)
+          .orderBy(desc(glyphRequests.createdAt), desc(glyphRequests.id))
+          .limit(filter.limit)
+          .offset(filter.offset),
+        db.select({ total: count() }).from(glyphRequests).where(where),
+      ]);
+      return { rows, total: Number(totalRow?.total ?? 0) };
+    },
+
+    /** Requests the user created and/or is assigned to, newest first (spec §7 my-glyph-requests). */
+    async listMine(userId: string, type: 'all' | 'assigned' | 'created', limit: number): Promise<RequestRow[]> {
+      const where =
+        type === 'assigned'
+          ? eq(glyphRequests.assignedTo, userId)
+          : type === 'created'
+            ? eq(glyphRequests.userId, userId)
+            : or(eq(glyphRequests.assignedTo, userId), eq(glyphRequests.userId, userId));
+      return selectRequests(db).where(where).orderBy(desc(glyphRequests.createdAt), desc(glyphRequests.id)).limit(limit);
+    },
+
+    /** Inserts an open, unassigned request. */
+    async insert(values: NewRequest): Promise<string> {
+      const [row] = await db
+        .insert(glyphRequests)
+        .values({ ...values, status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: values.createdAt })
+        .returning({ id: glyphRequests.id });
+      if (!row) throw new Error('insert returned no row');
+      return row.id;
+    },
+
+    /** The creator of a live (not deleted) glyph, or undefined when there is no such glyph. */
+    async findLiveGlyphCreator(glyphId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ creatorId: glyphs.creatorId })
+        .from(glyphs)
+        .where(and(eq(glyphs.id, glyphId), sql`${glyphs.deletedAt} is null`))
+        .limit(1);
+      return row?.creatorId;
+    },
+
+    /** open → in_progress, assigned to the taker; never the requester's own. @returns false when it no longer matched. */
+    async takeOn(id: string, takerId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(glyphRequests)
+        .set({ status: 'in_progress', assignedTo: takerId, completedGlyphId: null, updatedAt: now })
+        .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'open'), sql`${glyphRequests.userId} <> ${takerId}`))
+        .returning({ id: glyphRequests.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * in_progress → completed by its assignee; the glyph (when given) must still be a live glyph of
+     * the assignee at the moment of the update. @returns false when it no longer matched.
+     */
+    async complete(id: string, assigneeId: string, glyphId: string | null, now: Date): Promise<boolean> {
+      const glyphStillOwned = glyphId
+        ? sql`exists (select 1 from ${glyphs} where ${glyphs.id} = ${glyphId} and ${glyphs.creatorId} = ${assigneeId} and ${glyphs.deletedAt} is null)`
+        : sql`true`;
+      const rows = await db
+        .update(glyphRequests)
+        .set({ status: 'completed', completedGlyphId: glyphId, updatedAt: now })
+        .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'in_progress'), eq(glyphRequests.assignedTo, assigneeId), glyphStillOwned))
+        .returning({ id: glyphRequests.id });
+      return rows.length > 0;
+    },
+
+    /** The assignee gives the request back: in_progress → open, unassigned (DESIGN §4.5). */
+    async giveBack(id: string, assigneeId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(glyphRequests)
+        .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: now })
+        .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'in_progress'), eq(glyphRequests.assignedTo, assigneeId)))
+        .returning({ id: glyphRequests.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The requester cancels: open or in_progress → cancelled. The assignee (if any) is kept so the
+     * request stays visible, as cancelled, on their Taken On tab.
+     */
+    async cancelByRequester(id: string, requesterId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(glyphRequests)
+        .set({ status: 'cancelled', updatedAt: now })
+        .where(and(eq(glyphRequests.id, id), inArray(glyphRequests.status, ['open', 'in_progress']), eq(glyphRequests.userId, requesterId)))
+        .returning({ id: glyphRequests.id });
+      return rows.length > 0;
+    },
+
+    /** Admin force-complete: in_progress → completed (spec §4), audited. */
+    async forceComplete(id: string, audit: AuditEntry, now: Date): Promise<boolean> {
+      return audited(id, audit, (tx) =>
+        tx
+          .update(glyphRequests)
+          .set({ status: 'completed', updatedAt: now })
+          .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'in_progress')))
+          .returning({ id: glyphRequests.id }),
+      );
+    },
+
+    /** Admin reset: in_progress | completed → open, unassigned, no linked glyph (spec §4), audited. */
+    async reset(id: string, audit: AuditEntry, now: Date): Promise<boolean> {
+      return audited(id, audit, (tx) =>
+        tx
+          .update(glyphRequests)
+          .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: now })
+          .where(and(eq(glyphRequests.id, id), inArray(glyphRequests.status, ['in_progress', 'completed'])))
+          .returning({ id: glyphRequests.id }),
+      );
+    },
+
+    /** Admin delete in any status (spec §4), audited. @returns false when it was already gone. */
+    async remove(id: string, audit: AuditEntry): Promise<boolean> {
+      return audited(id, audit, (tx) => tx.delete(glyphRequests).where(eq(glyphRequests.id, id)).returning({ id: glyphRequests.id }));
+    },
+  };
+}
+
+export type RequestsRepository = ReturnType<typeof createRequestsRepository>;
