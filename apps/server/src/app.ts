@@ -21,6 +21,14 @@ import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+import { createAdminRepository } from './modules/admin/admin.repository.ts';
+import { createAuditRepository } from './modules/admin/audit.repository.ts';
+import { createAdminService } from './modules/admin/admin.service.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { createSyncRepository } from './modules/sync/sync.repository.ts';
+import { createSyncService } from './modules/sync/sync.service.ts';
+import { syncRoutes } from './modules/sync/sync.routes.ts';
+import { createCountSyncJob } from './jobs/count-sync.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
@@ -191,6 +199,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT });
   const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl });
   await app.register(glyphsRoutes, { glyphs, auth });
+
+  // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
+  const sync = createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() });
+  await app.register(syncRoutes, { sync, auth });
+  const admin = createAdminService({
+    admin: createAdminRepository(database.db),
+    audit: createAuditRepository(database.db),
+    glyphs,
+    clock,
+    normalizeImageUrl,
+  });
+  await app.register(adminRoutes, { admin, auth });
+  // The hourly run lives and dies with the app; off under NODE_ENV=test unless SYNC_JOB=on.
+  const syncJob = createCountSyncJob({ sync, intervalMs: env.SYNC_INTERVAL_MS, logger: app.log });
+  if (env.SYNC_JOB === 'on' || (env.SYNC_JOB === 'auto' && env.NODE_ENV !== 'test')) {
+    app.addHook('onReady', async () => syncJob.start());
+  }
+  app.addHook('onClose', async () => {
+    await syncJob.stop();
+    await sync.settled();
+  });
 
   // ── end of feature modules ──
 

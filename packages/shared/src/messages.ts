@@ -136,6 +136,15 @@ export const MSG = {
   noRequestsFound: 'No requests found',
   superAdminProtected: 'The super admin cannot be changed by other admins',
   noAccountWithEmail: 'No account found with this email address.',
+  // admin texts the spec leaves open (issue 7)
+  syncInputRequired: 'Send syncAll: true or a glyphId',
+  syncInputBoth: 'Send either syncAll or a glyphId, not both',
+  syncAll: 'Sync All',
+  syncing: 'Syncing...',
+  loadingAdminPanel: 'Loading admin panel...',
+  accessDenied: 'Access Denied',
+  adminRemoved: 'Admin rights removed',
+  adminRemoveFailed: 'Failed to remove admin rights',
 
   // generic API errors (DESIGN §3)
   unauthorized: 'Please log in to continue',

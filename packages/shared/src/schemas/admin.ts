@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { SYNC_STATUSES } from '../constants.ts';
+import { MAX_EMAIL_LENGTH, SYNC_STATUSES } from '../constants.ts';
+import { MSG } from '../messages.ts';
 
 /** spec §3 Admin stats. */
 export const AdminStatsSchema = z.object({
@@ -29,15 +30,23 @@ export type SyncStatusResult = z.infer<typeof SyncStatusSchema>;
 export const SyncResultSchema = z.object({ success: z.boolean(), message: z.string(), updated: z.number().int() });
 export type SyncResult = z.infer<typeof SyncResultSchema>;
 
+/** `POST /admin/add-admin` body: one email, matched ignoring case. */
 export const AddAdminInputSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().min(1, 'Email is required').max(254).email('Invalid email address.'),
+  email: z
+    .string({ error: MSG.emailRequired })
+    .trim()
+    .min(1, MSG.emailRequired)
+    .max(MAX_EMAIL_LENGTH, MSG.invalidEmail)
+    .email(MSG.invalidEmail),
 });
 
+/** `POST /admin/sync-glyph-counts` body (spec §7: `syncAll` or options; the one option is a glyph). */
 export const SyncInputSchema = z.object({
-  syncAll: z.boolean().optional(),
-  glyphId: z.string().max(64).optional(),
+  syncAll: z.boolean({ error: 'syncAll must be true or false' }).optional(),
+  glyphId: z.string({ error: 'glyphId must be a string' }).max(64, 'glyphId is too long').optional(),
 });
 
+/** One audit log entry: actor, action, target, time (issue 7). */
 export const AuditEntrySchema = z.object({
   id: z.string(),
   actorId: z.string().nullable(),

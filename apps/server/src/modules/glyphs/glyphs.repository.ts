@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { files, glyphs, users } from '../../db/schema/index.ts';
 import { apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
 
@@ -79,9 +79,10 @@ export function createGlyphsRepository(db: Db) {
      * Soft-deletes a live glyph in one transaction (DESIGN §4.3, SECURITY I7): sets deleted_at,
      * takes it off its creator's glyphs_count, and stops serving its APK and images — the creator's
      * files it references that no other live glyph uses are marked 'deleted'.
+     * `inTransaction` runs inside the same transaction (the admin module writes its audit row there).
      * @returns false when the glyph was already deleted or does not exist.
      */
-    async softDelete(id: string, now: Date): Promise<boolean> {
+    async softDelete(id: string, now: Date, inTransaction?: (tx: Tx) => Promise<void>): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(glyphs)
@@ -104,6 +105,7 @@ export function createGlyphsRepository(db: Db) {
               where g.deleted_at is null
                 and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
             )`);
+        await inTransaction?.(tx);
         return true;
       });
     },

@@ -1,4 +1,5 @@
 import { MSG, type GlyphInput } from '@glyphary/shared';
+import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -109,13 +110,14 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: Glyphs
     /**
      * Soft-deletes a glyph: its creator or an admin (SECURITY matrix; the admin panel calls this too).
      * One transaction sets deleted_at, decrements the creator's glyphsCount and stops serving its files.
+     * `options.inTransaction` runs inside that transaction (the admin module's audit row, issue 7).
      * @throws AppError 404 unknown or already deleted, 403 neither creator nor admin.
      */
-    async deleteGlyph(viewer: Viewer, id: string): Promise<void> {
+    async deleteGlyph(viewer: Viewer, id: string, options: { inTransaction?: (tx: Tx) => Promise<void> } = {}): Promise<void> {
       const current = await findOrThrow(id);
       if (current.deletedAt !== null) throw notFound(MSG.glyphNotFound);
       if (current.creatorId !== viewer.id && !viewer.isAdmin) throw forbidden();
-      if (!(await glyphs.softDelete(current.id, clock.now()))) throw notFound(MSG.glyphNotFound);
+      if (!(await glyphs.softDelete(current.id, clock.now(), options.inTransaction))) throw notFound(MSG.glyphNotFound);
     },
   };
 }
