@@ -116,6 +116,10 @@ export const MSG = {
   requestNotResettable: 'Only in-progress or completed requests can be reset',
   requestNotCancellable: 'This request can no longer be cancelled',
   requestGlyphNotOwned: 'The glyph must be one of your own glyphs',
+  // web texts the spec leaves open (issue 6)
+  requestCreated: 'Request created!',
+  requestCancelConfirm: 'Are you sure you want to cancel this request?',
+  requestGiveBackConfirm: 'Are you sure you want to cancel this request? It will go back to the open requests for someone else to take on.',
 
   // §8 admin
   userPromoted: 'User promoted to admin successfully!',
