@@ -79,7 +79,8 @@ export function processImage(sourcePath: string, targetPath: string, thumbPath: 
   return serialize(async () => {
     let metadata: Metadata;
     try {
-      metadata = await sharp(sourcePath, { limitInputPixels: MAX_IMAGE_PIXELS, animated: true }).metadata();
+      // Reading the header decodes no pixels; the bound is checked below, before any decoding.
+      metadata = await sharp(sourcePath, { limitInputPixels: false, animated: true }).metadata();
     } catch {
       throw new FileRejectedError(MSG.fileImageUnreadable, 415);
     }

@@ -1,0 +1,145 @@
+import { crc32, deflateRawSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+
+/** The EICAR anti-malware test string (split so this file is not flagged itself). */
+export const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join('');
+
+export interface ZipEntry {
+  name: string;
+  data: Buffer;
+  /** 0 = stored, 8 = deflated. */
+  method?: 0 | 8;
+  encrypted?: boolean;
+}
+
+/** Builds a ZIP archive by hand (tests need hostile ones no library would write). */
+export function makeZip(entries: ZipEntry[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const method = entry.method ?? 0;
+    const packed = method === 8 ? deflateRawSync(entry.data) : entry.data;
+    // Traditional PKWARE encryption prefixes a 12-byte header to the data.
+    const body = entry.encrypted ? Buffer.concat([Buffer.alloc(12, 0x5a), packed]) : packed;
+    const name = Buffer.from(entry.name, 'utf8');
+    const crc = crc32(entry.data);
+    const flags = entry.encrypted ? 1 : 0;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(flags, 6);
+    local.writeUInt16LE(method, 8);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(body.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    locals.push(local, name, body);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(flags, 8);
+    central.writeUInt16LE(method, 10);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(body.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    centrals.push(central, name);
+    offset += local.length + name.length + body.length;
+  }
+  const centralBuffer = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(centralBuffer.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, centralBuffer, end]);
+}
+
+/** A minimal valid APK: a ZIP with AndroidManifest.xml and a dex file. */
+export function makeApk(extra: ZipEntry[] = []): Buffer {
+  return makeZip([
+    { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.glyph"/>') },
+    { name: 'classes.dex', data: Buffer.from('dex\n035\0glyph toy'), method: 8 },
+    ...extra,
+  ]);
+}
+
+/** A small PNG (solid colour) with optional EXIF metadata. */
+export async function makePng(width = 64, height = 48, withExif = false): Promise<Buffer> {
+  let image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } }).png();
+  if (withExif) image = image.withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER', Artist: 'SECRET-EXIF-MARKER' } });
+  return image.toBuffer();
+}
+
+export async function makeJpeg(): Promise<Buffer> {
+  return sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+    .jpeg()
+    .withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER' } })
+    .toBuffer();
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length, 0);
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData), 0);
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** A tiny PNG whose header claims huge dimensions (a pixel bomb). */
+export function makePixelBombPng(width = 60_000, height = 60_000): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // RGB
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateRawSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer;
+  filename?: string;
+  contentType?: string;
+}
+
+/** Encodes a multipart/form-data body. */
+export function multipart(parts: MultipartPart[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----glyphary${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    let head = `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename !== undefined) head += `; filename="${part.filename}"`;
+    head += '\r\n';
+    if (part.filename !== undefined) head += `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n`;
+    chunks.push(Buffer.from(`${head}\r\n`), Buffer.isBuffer(part.value) ? part.value : Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** POSTs one file to /api/upload-file (type field first, like the web client). */
+export function uploadFile(
+  app: FastifyInstance,
+  auth: Record<string, string>,
+  type: string,
+  data: Buffer,
+  filename = type === 'apks' ? 'toy.apk' : 'image.png',
+) {
+  const body = multipart([
+    { name: 'type', value: type },
+    { name: 'file', value: data, filename },
+  ]);
+  return app.inject({ method: 'POST', url: '/api/upload-file', payload: body.payload, headers: { ...body.headers, ...auth } });
+}
