@@ -104,7 +104,7 @@ describe('POST /update-user', () => {
   ])('refuses %j and stores nothing', async (payload, status, message) => {
     const before = await t.database.db.select().from(users).where(eq(users.id, owner.id));
     // The other user's name, in another letter case (DESIGN §4.4).
-    const body = payload.username === 'TAKEN_BY_OTHER' ? { username: other.username.toUpperCase() } : payload;
+    const body = (payload as { username?: string }).username === 'TAKEN_BY_OTHER' ? { username: other.username.toUpperCase() } : payload;
     const response = await update(body);
     expect(response.statusCode).toBe(status);
     expect(response.json().error).toBe(message);
