@@ -20,6 +20,10 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createUsersRepository } from './modules/users/users.repository.ts';
 import { createUsersService } from './modules/users/users.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { createDiscoveryRepository } from './modules/discovery/discovery.repository.ts';
+import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
+import { discoveryRoutes } from './modules/discovery/discovery.routes.ts';
+import { createSearchRepository } from './modules/search/search.repository.ts';
 import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createAuditRepository } from './modules/admin/audit.repository.ts';
@@ -194,6 +198,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // glyph requests (issue 6)
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
   await app.register(requestsRoutes, { requests, auth });
+
+  // discovery: lists, counting, likes, storefront totals (issue 4)
+  const discovery = createDiscoveryService({
+    discovery: createDiscoveryRepository(database.db),
+    search: createSearchRepository(database.db),
+    secret: deps.secret,
+  });
+  await app.register(discoveryRoutes, { discovery, auth });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT });

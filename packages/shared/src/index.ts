@@ -10,3 +10,4 @@ export * from './schemas/user.ts';
 export * from './schemas/glyph.ts';
 export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
+export * from './schemas/discovery.ts';

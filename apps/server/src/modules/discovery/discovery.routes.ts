@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  GetGlyphsQuerySchema,
+  GlyphIdBodySchema,
+  GlyphListSchema,
+  LikeResultSchema,
+  LikeStatusQuerySchema,
+  LikeStatusSchema,
+  RecordDownloadResultSchema,
+  RecordViewResultSchema,
+  UserLikesQuerySchema,
+  UserLikesSchema,
+  UserStatsSchema,
+} from '@glyphary/shared';
+import { getViewer, requireViewer } from '../../plugins/access.ts';
+import type { Auth } from '../auth/auth.ts';
+import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
+import type { Caller, DiscoveryService } from './discovery.service.ts';
+
+const LIMIT_AT_LEAST_ONE = 'limit must be at least 1';
+const ListQuery = GetGlyphsQuerySchema.extend({
+  limit: GetGlyphsQuerySchema.shape.limit.refine((v) => v === undefined || v >= 1, LIMIT_AT_LEAST_ONE),
+});
+const LikesQuery = UserLikesQuerySchema.extend({
+  limit: UserLikesQuerySchema.shape.limit.refine((v) => v === undefined || v >= 1, LIMIT_AT_LEAST_ONE),
+});
+
+/**
+ * Discovery and engagement routes of spec §7: get-glyphs, record-view, record-download,
+ * toggle-like, check-like-status, get-user-likes, plus the storefront totals (get-user-stats).
+ */
+export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryService; auth: Auth }> = async (app, { discovery, auth }) => {
+  async function callerOf(request: Parameters<typeof getViewer>[0]): Promise<Caller> {
+    const viewer = await getViewer(request, auth);
+    // request.ip is the socket address, or X-Forwarded-For only when TRUST_PROXY is set (SECURITY).
+    return { userId: viewer?.id ?? null, isAdmin: viewer?.isAdmin ?? false, ip: request.ip };
+  }
+
+  app.get(
+    '/api/get-glyphs',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['discovery'], querystring: ListQuery, response: { 200: GlyphListSchema } },
+    },
+    async (request) => toGlyphList(await discovery.listGlyphs(request.query, await callerOf(request))),
+  );
+
+  app.post(
+    '/api/record-view',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['discovery'], body: GlyphIdBodySchema, response: { 200: RecordViewResultSchema } },
+    },
+    async (request) => {
+      const result = await discovery.recordView(request.body.glyphId, await callerOf(request));
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.post(
+    '/api/record-download',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['discovery'], body: GlyphIdBodySchema, response: { 200: RecordDownloadResultSchema } },
+    },
+    async (request) => {
+      const result = await discovery.recordDownload(request.body.glyphId, await callerOf(request));
+      return { success: true as const, ...result };
+    },
+  );
+
+  app.post(
+    '/api/toggle-like',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['discovery'], body: GlyphIdBodySchema, response: { 200: LikeResultSchema } },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, auth);
+      return discovery.toggleLike(viewer.id, request.body.glyphId);
+    },
+  );
+
+  app.get(
+    '/api/check-like-status',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['discovery'], querystring: LikeStatusQuerySchema, response: { 200: LikeStatusSchema } },
+    },
+    async (request) => {
+      // Only the caller's own like is ever reported; a userId parameter is dropped by the schema.
+      const viewer = await requireViewer(request, auth);
+      return discovery.likeStatus(viewer.id, request.query.glyphId);
+    },
+  );
+
+  app.get(
+    '/api/get-user-likes',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['discovery'], querystring: LikesQuery, response: { 200: UserLikesSchema } },
+    },
+    async (request) => {
+      const viewer = await requireViewer(request, auth);
+      const page = await discovery.likedGlyphs(viewer.id, { ...request.query, isAdmin: viewer.isAdmin });
+      return toUserLikes(page);
+    },
+  );
+
+  app.get(
+    '/api/get-user-stats/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['discovery'], params: z.object({ id: z.string().max(200) }), response: { 200: UserStatsSchema } },
+    },
+    async (request) => discovery.creatorStats(request.params.id),
+  );
+};
