@@ -205,7 +205,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
      */
     async sweep({ now, tempMaxAgeMs }: { now: Date; tempMaxAgeMs: number }): Promise<number> {
       let removed = 0;
-      let tempNames: string[] = [];
+      let tempNames: string[];
       try {
         tempNames = await fsp.readdir(store.tempDir);
       } catch {

@@ -1,10 +1,13 @@
 import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useAuth } from '../../features/auth/index.ts';
+import { FileUpload } from '../../features/files/index.ts';
+import { GlyphDetail, type FileUploadSlotProps } from '../../features/glyphs/index.ts';
 
-/** spec §2 Glyph detail (/glyph/{id}). Placeholder: the glyphs feature replaces this file (keep the export name). */
+const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
+
+/** spec §2 Glyph detail (/glyph/{id}). */
 export function GlyphRoute() {
   const { id = '' } = useParams();
-  useDocumentTitle('Glyph');
-  return <PlaceholderScreen title="Glyph" description={`Glyph ${id}`} />;
+  const { user } = useAuth();
+  return <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} />;
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Glyph, LikeResult } from '@glyphary/shared';
+import { api } from '../../../lib/api-client.ts';
+import { likeStatusQueryOptions } from './check-like-status.ts';
+import { glyphQueryOptions } from './get-glyph.ts';
+
+/** POST /api/toggle-like {glyphId} → {liked, totalLikes}. */
+export async function toggleLike(glyphId: string): Promise<LikeResult> {
+  return api.post<LikeResult>('/toggle-like', { glyphId });
+}
+
+/** Toggles the like and updates the page's counts without a reload. */
+export function useToggleLike(glyphId: string, userId: string | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => toggleLike(glyphId),
+    onSuccess: (result) => {
+      queryClient.setQueryData(likeStatusQueryOptions(glyphId, userId).queryKey, result.liked);
+      queryClient.setQueryData(glyphQueryOptions(glyphId).queryKey, (glyph: Glyph | undefined) =>
+        glyph ? { ...glyph, likes: result.totalLikes } : glyph,
+      );
+    },
+  });
+}

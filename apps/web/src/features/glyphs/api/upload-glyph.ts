@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import type { Glyph } from '@glyphary/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export interface GlyphPayload {
+  title: string;
+  description: string;
+  images: string[];
+  apkUrl: string | null;
+  githubUrl: string | null;
+  instructions: string | null;
+}
+
+/** POST /api/upload-glyph → the new glyph's id (creator and counters come from the server). */
+export async function uploadGlyph(payload: GlyphPayload): Promise<{ id: string; glyph: Glyph }> {
+  return api.post<{ success: true; id: string; glyph: Glyph }>('/upload-glyph', payload);
+}
+
+export function useUploadGlyph() {
+  return useMutation({ mutationFn: uploadGlyph });
+}

@@ -1,0 +1,204 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { GitBranch, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { formatBytes, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDeleteGlyph } from '../api/delete-glyph.ts';
+import { glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
+import { recordDownload } from '../api/record-download.ts';
+import { recordView } from '../api/record-view.ts';
+import { DownloadButton } from './download-button.tsx';
+import { EditGlyphDialog } from './edit-glyph-dialog.tsx';
+import { ExpandableText } from './expandable-text.tsx';
+import type { RenderFileUpload } from './file-upload-slot.ts';
+import { ImageGallery } from './image-gallery.tsx';
+import { LikeButton } from './like-button.tsx';
+import { ShareButton } from './share-button.tsx';
+
+const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
+
+function DetailSkeleton() {
+  return (
+    <div className="grid gap-8 lg:grid-cols-2" aria-busy="true" aria-label="Loading glyph">
+      <Skeleton className="aspect-square w-full" />
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-10 w-3/4" />
+        <Skeleton className="h-5 w-1/3" />
+        <Skeleton className="h-24 w-full" />
+        <Skeleton className="h-12 w-48" />
+      </div>
+    </div>
+  );
+}
+
+/** The counts of spec §2, pluralised (1 download / n downloads). */
+function Counts({ glyph }: { glyph: Glyph }) {
+  return (
+    <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted" aria-label="Statistics">
+      <li>{pluralize(glyph.downloads, 'download')}</li>
+      <li>{pluralize(glyph.views, 'view')}</li>
+      <li>{pluralize(glyph.likes, 'like')}</li>
+    </ul>
+  );
+}
+
+/** spec §2 Glyph detail: loading, not found, deleted, and the glyph with its actions. */
+export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; viewerId: string | null; renderFileUpload: RenderFileUpload }) {
+  const query = useGlyph(id);
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const remove = useDeleteGlyph(id);
+  const [editing, setEditing] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const viewed = useRef<string | null>(null);
+  const glyph = query.data;
+  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? MSG.glyphDeletedTitle : 'Glyph');
+
+  const setCount = (field: 'views' | 'downloads', value: number | null) => {
+    if (value === null) return;
+    queryClient.setQueryData(glyphQueryOptions(id).queryKey, (current: Glyph | undefined) => (current ? { ...current, [field]: value } : current));
+  };
+
+  // One view per visit of this page (spec §7 record-view; failures swallowed).
+  useEffect(() => {
+    if (!glyph || glyph.deleted || viewed.current === id) return;
+    viewed.current = id;
+    void recordView(id).then((views) => setCount('views', views));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [glyph?.id, glyph?.deleted, id]);
+
+  if (query.isPending) return <DetailSkeleton />;
+  if (query.isError) {
+    // spec §2: a fetch error containing 'not found' goes to /404.
+    if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <Banner tone="error">{errorMessage(query.error, MSG.internal)}</Banner>
+        <Button variant="outline" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (!glyph) return <EmptyState title={MSG.glyphNotFound} action={<Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>Browse Glyphs</Link>} />;
+  if (glyph.deleted) {
+    return (
+      <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-surface px-6 py-12 text-center">
+        <h1 className="font-display text-3xl font-bold">{MSG.glyphDeletedTitle}</h1>
+        <p className="text-muted">
+          <span className="sr-only">{MSG.glyphDeletedTitle}: </span>
+          {MSG.glyphDeletedBody}
+        </p>
+        <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
+          Browse Glyphs
+        </Link>
+      </section>
+    );
+  }
+
+  // spec §6: the creator's controls (compared by id: usernames can change, DESIGN §4.4).
+  const isCreator = Boolean(viewerId && viewerId === glyph.creatorId);
+  return (
+    <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
+      <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
+      <div className="flex min-w-0 flex-col gap-6">
+        <header className="flex flex-col gap-3">
+          <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{glyph.title}</h1>
+          <p className="text-sm text-muted">
+            by{' '}
+            <Link to={paths.storefront(glyph.creatorUsername)} className="font-medium text-fg underline underline-offset-4 hover:text-muted">
+              @{glyph.creatorUsername}
+            </Link>{' '}
+            · <time dateTime={glyph.createdAt}>{formatDate(glyph.createdAt)}</time>
+          </p>
+          <Counts glyph={glyph} />
+        </header>
+
+        <ExpandableText text={glyph.description} />
+
+        <div className="flex flex-wrap gap-3">
+          {glyph.apkUrl ? (
+            <DownloadButton
+              apkUrl={glyph.apkUrl}
+              onDownloaded={() => void recordDownload(glyph.id).then((downloads) => setCount('downloads', downloads))}
+            />
+          ) : null}
+          {glyph.githubUrl ? (
+            <a href={glyph.githubUrl} target="_blank" rel={EXTERNAL_REL} className={buttonClasses({ variant: glyph.apkUrl ? 'outline' : 'primary', size: 'lg' })}>
+              <GitBranch size={18} aria-hidden="true" />
+              View Repository
+            </a>
+          ) : null}
+          <LikeButton glyphId={glyph.id} userId={viewerId} />
+          <ShareButton />
+        </div>
+
+        {isCreator ? (
+          <div className="flex flex-wrap gap-3 border-t border-line pt-6">
+            <Button variant="outline" onClick={() => setEditing(true)}>
+              <Pencil size={16} aria-hidden="true" />
+              Edit Glyph
+            </Button>
+            <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
+              <Trash2 size={16} aria-hidden="true" />
+              Delete Glyph
+            </Button>
+          </div>
+        ) : null}
+
+        {glyph.instructions ? (
+          <section className="flex flex-col gap-2" aria-labelledby="instructions-heading">
+            <h2 id="instructions-heading" className="font-display text-xl font-bold">
+              Instructions
+            </h2>
+            <p className="whitespace-pre-line break-words text-fg/90">{glyph.instructions}</p>
+          </section>
+        ) : null}
+
+        {glyph.apkUrl && (glyph.apkSha256 || glyph.apkSize !== null) ? (
+          <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm" aria-labelledby="file-heading">
+            <h2 id="file-heading" className="font-medium">
+              APK file
+            </h2>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+              {glyph.apkSize !== null ? (
+                <>
+                  <dt className="text-muted">Size</dt>
+                  <dd>{formatBytes(glyph.apkSize)}</dd>
+                </>
+              ) : null}
+              {glyph.apkSha256 ? (
+                <>
+                  <dt className="text-muted">SHA-256</dt>
+                  <dd className="font-mono text-xs break-all">{glyph.apkSha256}</dd>
+                </>
+              ) : null}
+            </dl>
+          </section>
+        ) : null}
+      </div>
+
+      {isCreator && editing ? <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} /> : null}
+      <ConfirmDialog
+        open={confirmingDelete}
+        onOpenChange={setConfirmingDelete}
+        title="Delete Glyph"
+        description={MSG.deleteGlyphConfirm}
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        destructive
+        onConfirm={() =>
+          remove.mutate(undefined, {
+            onSuccess: () => setConfirmingDelete(false),
+            onError: (error) => toast.error(errorMessage(error, MSG.glyphDeleteFailed)),
+          })
+        }
+      />
+    </article>
+  );
+}

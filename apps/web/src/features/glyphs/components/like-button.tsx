@@ -1,0 +1,33 @@
+import { Heart } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { Button, useToast } from '../../../components/ui/index.ts';
+import { paths } from '../../../config/paths.ts';
+import { useLikeStatus } from '../api/check-like-status.ts';
+import { useToggleLike } from '../api/toggle-like.ts';
+
+/** Like / Liked (spec §2); visitors are sent to /login (spec §6). */
+export function LikeButton({ glyphId, userId }: { glyphId: string; userId: string | null }) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const status = useLikeStatus(glyphId, userId);
+  const toggle = useToggleLike(glyphId, userId);
+  const liked = Boolean(userId && status.data);
+  return (
+    <Button
+      variant={liked ? 'primary' : 'outline'}
+      aria-pressed={liked}
+      loading={toggle.isPending}
+      onClick={() => {
+        if (!userId) {
+          void navigate(paths.loginWithRedirect(paths.glyph(glyphId)));
+          return;
+        }
+        toggle.mutate(undefined, { onError: (error) => toast.error(errorMessage(error, 'Failed to update like')) });
+      }}
+    >
+      <Heart size={16} aria-hidden="true" fill={liked ? 'currentColor' : 'none'} />
+      {liked ? 'Liked' : 'Like'}
+    </Button>
+  );
+}

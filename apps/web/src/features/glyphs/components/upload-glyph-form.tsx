@@ -1,0 +1,75 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { emptyToNull, MAX_IMAGES, MSG, validateGlyph, type UploadedFile } from '@glyphary/shared';
+import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
+import { paths } from '../../../config/paths.ts';
+import { useUploadGlyph } from '../api/upload-glyph.ts';
+import { CheckDatabaseButton } from './check-database-button.tsx';
+import type { RenderFileUpload } from './file-upload-slot.ts';
+
+/**
+ * The Share Glyph form (spec §2 Upload, §5): values trimmed, empty optionals sent as null, the spec's
+ * messages in order; on success it opens the new glyph.
+ */
+export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: RenderFileUpload }) {
+  const navigate = useNavigate();
+  const upload = useUploadGlyph();
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [images, setImages] = useState<UploadedFile[]>([]);
+  const [apk, setApk] = useState<UploadedFile[]>([]);
+  const [githubUrl, setGithubUrl] = useState('');
+  const [instructions, setInstructions] = useState('');
+  const [imagesBusy, setImagesBusy] = useState(false);
+  const [apkBusy, setApkBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    const payload = {
+      title: title.trim(),
+      description: description.trim(),
+      images: images.map((file) => file.url),
+      apkUrl: apk[0]?.url ?? null,
+      githubUrl: emptyToNull(githubUrl),
+      instructions: emptyToNull(instructions),
+    };
+    const problem = validateGlyph(payload);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    upload.mutate(payload, {
+      onSuccess: ({ id }) => void navigate(paths.glyph(id)),
+      onError: () => setError(MSG.uploadGlyphFailed),
+    });
+  }
+
+  const busy = imagesBusy || apkBusy;
+  return (
+    <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
+      {error ? <Banner tone="error">{error}</Banner> : null}
+      <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} placeholder="e.g. Charging Ring" />
+      <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
+      {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy })}
+      {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
+      <Input
+        label="GitHub Repository URL"
+        type="url"
+        inputMode="url"
+        value={githubUrl}
+        onChange={(e) => setGithubUrl(e.target.value)}
+        placeholder="https://github.com/you/your-glyph-toy"
+        hint="An APK file or a GitHub repository is required."
+      />
+      <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} placeholder="How to install and use it (optional)" />
+      <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
+        <CheckDatabaseButton />
+        <Button type="submit" size="lg" loading={upload.isPending} disabled={busy}>
+          Share Glyph
+        </Button>
+      </div>
+    </form>
+  );
+}
