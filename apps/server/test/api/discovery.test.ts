@@ -501,3 +501,24 @@ describe('deleted glyphs vanish from every list', () => {
     expect(liked.glyphs.some((g) => g.id === glyph.id)).toBe(false);
   });
 });
+
+describe('storefront Open Graph tags', () => {
+  it('renders the creator’s name, totals and picture into /storefront/{username}, escaped', async () => {
+    const creator = await createUser(t.app, { name: 'Ada <Glyph> "Maker"' });
+    await insertGlyph(t.database, creator.id);
+    const response = await t.app.inject({ method: 'GET', url: `/storefront/${creator.username.toUpperCase()}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(`<meta property="og:title" content="Ada &lt;Glyph&gt; &quot;Maker&quot; (@${creator.username}) — Glyphary" />`);
+    expect(response.body).toContain('<meta property="og:type" content="profile" />');
+    expect(response.body).toContain(`1 Glyph Toy by @${creator.username} on Glyphary.`);
+    expect(response.body).not.toContain('<Glyph>');
+  });
+
+  it('falls back to the default tags for unknown or malformed usernames', async () => {
+    for (const name of ['nobody_here', '%3Cscript%3E', 'a%2Fb']) {
+      const response = await t.app.inject({ method: 'GET', url: `/storefront/${name}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<meta property="og:type" content="website" />');
+    }
+  });
+});

@@ -12,9 +12,13 @@ import {
   UserLikesQuerySchema,
   UserLikesSchema,
   UserStatsSchema,
+  PRODUCT_NAME,
+  pluralize,
 } from '@glyphary/shared';
 import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
+import type { UsersService } from '../users/users.service.ts';
+import type { MetaResolver } from '../web/web.routes.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import type { Caller, DiscoveryService } from './discovery.service.ts';
 
@@ -117,3 +121,34 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
     async (request) => discovery.creatorStats(request.params.id),
   );
 };
+
+const STOREFRONT_PAGE = /^\/storefront\/([^/]+)\/?$/;
+
+/** Open Graph / Twitter metadata for `/storefront/{username}` so shared storefront links preview. */
+export function createStorefrontMetaResolver(deps: { users: UsersService; discovery: DiscoveryService }): MetaResolver {
+  return async (pathname) => {
+    const match = STOREFRONT_PAGE.exec(pathname);
+    if (!match?.[1]) return null;
+    let username: string;
+    try {
+      username = decodeURIComponent(match[1]);
+    } catch {
+      return null;
+    }
+    if (!/^[A-Za-z0-9_]{1,30}$/.test(username)) return null;
+    const user = await deps.users.getByUsername(username).catch((error: unknown) => {
+      if ((error as { statusCode?: number }).statusCode === 404) return null; // unknown: default meta
+      throw error;
+    });
+    if (!user) return null;
+    const totals = await deps.discovery.creatorStats(user.id);
+    const summary = `${pluralize(totals.glyphs, 'Glyph Toy')} by @${user.username} on ${PRODUCT_NAME}.`;
+    const bio = user.bio.replace(/\s+/g, ' ').trim();
+    return {
+      title: `${user.name} (@${user.username}) — ${PRODUCT_NAME}`,
+      description: (bio ? `${bio} — ${summary}` : summary).slice(0, 200),
+      image: user.image ?? null,
+      type: 'profile',
+    };
+  };
+}
