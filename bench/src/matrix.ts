@@ -7,7 +7,8 @@ export const MATRIX_SIZE = 25;
 const CELL = 16;
 const LED_RADIUS = 6;
 export const IMAGE_SIZE = MATRIX_SIZE * CELL; // 400 px, the recommended minimum for pictures
-export const THUMB_SIZE = 200;
+/** The file store's thumbnails are 480 px wide without enlargement: 400 px images keep their size. */
+export const THUMB_SIZE = Math.min(480, IMAGE_SIZE);
 
 type Pattern = (x: number, y: number) => number;
 
@@ -108,10 +109,10 @@ export interface RenderedImage {
   sha256: string;
 }
 
-/** Encodes a rendered matrix as WebP plus a WebP thumbnail, the formats the file store serves. */
+/** Encodes a rendered matrix as WebP plus a WebP thumbnail with the file store's settings (modules/files/file-inspect.ts). */
 export async function encodeMatrix(pixels: Buffer): Promise<RenderedImage> {
   const raw = { raw: { width: IMAGE_SIZE, height: IMAGE_SIZE, channels: 3 as const } };
-  const full = await sharp(pixels, raw).webp({ quality: 82 }).toBuffer();
-  const thumb = await sharp(pixels, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 78 }).toBuffer();
+  const full = await sharp(pixels, raw).webp({ quality: 85 }).toBuffer();
+  const thumb = await sharp(pixels, raw).resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 75 }).toBuffer();
   return { full, thumb, sha256: createHash('sha256').update(full).digest('hex') };
 }
