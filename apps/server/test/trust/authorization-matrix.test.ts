@@ -1,0 +1,252 @@
+/**
+ * SECURITY.md §3 as a table: every endpoint × role (visitor, user, owner, other user, admin, super admin)
+ * with the expected status. On every denial the database and the file store must be unchanged.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
+import { multipart, pngBytes } from '../multipart.ts';
+import { glyphRequests } from '../../src/db/schema/index.ts';
+import { queryRows } from '../../src/db/client.ts';
+
+type Role = 'V' | 'U' | 'Own' | 'Oth' | 'A' | 'S';
+const ROLES: Role[] = ['V', 'U', 'Own', 'Oth', 'A', 'S'];
+
+let t: TestApp;
+let people: Record<Exclude<Role, 'V'>, TestUser>;
+let requester: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ WRITE_RATE_LIMIT: '100000', UPLOAD_RATE_LIMIT: '100000', READ_RATE_LIMIT: '1000000' });
+  const S = await createUser(t.app, { email: SUPER_ADMIN_EMAIL });
+  const [U, Own, Oth, A] = [await createUser(t.app), await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+  await makeAdmin(t.database, A.id);
+  requester = await createUser(t.app);
+  people = { U, Own, Oth, A, S };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const TABLES = ['users', 'accounts', 'glyphs', 'files', 'glyph_likes', 'glyph_views', 'glyph_downloads', 'glyph_requests', 'audit_log'];
+
+/** A fingerprint of every business table and of the stored files. */
+async function snapshot(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const table of TABLES) {
+    const rows = await queryRows<Record<string, unknown>>(t.database.db, sql.raw(`select * from ${table} order by 1`));
+    hash.update(`${table}:${JSON.stringify(rows)}`);
+  }
+  const walk = (dir: string): string[] =>
+    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+  for (const file of walk(path.join(t.dataDir, 'files')).filter((f) => !f.includes(`${path.sep}tmp${path.sep}`)).sort()) {
+    hash.update(`${file}:${fs.statSync(file).size}`);
+  }
+  return hash.digest('hex');
+}
+
+const headersOf = (role: Role): Record<string, string> => (role === 'V' ? {} : people[role].auth);
+
+async function uploadImage(user: TestUser): Promise<{ url: string; filename: string }> {
+  const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
+  const response = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+async function insertRequest(values: Partial<typeof glyphRequests.$inferInsert>) {
+  const [row] = await t.database.db.insert(glyphRequests).values({ title: 'Req', description: 'Desc', userId: people.Own.id, ...values }).returning();
+  return row!;
+}
+
+interface Cell {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Builds a fresh target for each cell, returns the url and body. */
+  prepare: (role: Role) => Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
+  expected: Record<Role, number>;
+}
+
+const all = (status: number): Record<Role, number> => ({ V: status, U: status, Own: status, Oth: status, A: status, S: status });
+const userOnly: Record<Role, number> = { V: 401, U: 200, Own: 200, Oth: 200, A: 200, S: 200 };
+const adminOnly: Record<Role, number> = { V: 401, U: 403, Own: 403, Oth: 403, A: 200, S: 200 };
+const glyphBody = { title: 'Matrix glyph', description: 'A description', githubUrl: 'https://github.com/a/b' };
+
+const MATRIX: Record<string, Cell> = {
+  'GET /get-glyphs': { method: 'GET', prepare: async () => ({ url: '/api/get-glyphs?sort=latest&limit=12' }), expected: all(200) },
+  'GET /get-glyph/{id}': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/get-glyph/${(await insertGlyph(t.database, people.Own.id)).id}` }),
+    expected: all(200),
+  },
+  'POST /upload-glyph': { method: 'POST', prepare: async () => ({ url: '/api/upload-glyph', payload: glyphBody }), expected: userOnly },
+  'PUT /update-glyph/{id}': {
+    method: 'PUT',
+    prepare: async () => ({ url: `/api/update-glyph/${(await insertGlyph(t.database, people.Own.id)).id}`, payload: { ...glyphBody, title: 'Changed' } }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
+  'DELETE /delete-glyph/{id}': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/delete-glyph/${(await insertGlyph(t.database, people.Own.id)).id}` }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
+  },
+  'POST /upload-file': {
+    method: 'POST',
+    prepare: async () => {
+      const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
+      return { url: '/api/upload-file', payload: form.payload, headers: form.headers };
+    },
+    expected: userOnly,
+  },
+  'DELETE /delete-file': {
+    method: 'DELETE',
+    prepare: async () => ({ url: '/api/delete-file', payload: { filename: (await uploadImage(people.Own)).filename, type: 'images' } }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
+  },
+  'GET /api/files/{type}/{filename}': { method: 'GET', prepare: async () => ({ url: (await uploadImage(people.Own)).url }), expected: all(200) },
+  'POST /record-view': {
+    method: 'POST',
+    prepare: async () => ({ url: '/api/record-view', payload: { glyphId: (await insertGlyph(t.database, people.Own.id)).id } }),
+    expected: all(200),
+  },
+  'POST /record-download': {
+    method: 'POST',
+    prepare: async () => ({ url: '/api/record-download', payload: { glyphId: (await insertGlyph(t.database, people.Own.id)).id } }),
+    expected: all(200),
+  },
+  'POST /toggle-like': {
+    method: 'POST',
+    prepare: async () => ({ url: '/api/toggle-like', payload: { glyphId: (await insertGlyph(t.database, people.Own.id)).id } }),
+    expected: userOnly,
+  },
+  'GET /check-like-status': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/check-like-status?glyphId=${(await insertGlyph(t.database, people.Own.id)).id}` }),
+    expected: userOnly,
+  },
+  'GET /get-user-likes': { method: 'GET', prepare: async () => ({ url: '/api/get-user-likes' }), expected: userOnly },
+  'GET /get-user/{id}': { method: 'GET', prepare: async () => ({ url: `/api/get-user/${people.Own.id}` }), expected: all(200) },
+  'GET /get-user-by-username/{u}': { method: 'GET', prepare: async () => ({ url: `/api/get-user-by-username/${people.Own.username}` }), expected: all(200) },
+  'POST /update-user': { method: 'POST', prepare: async () => ({ url: '/api/update-user', payload: { bio: 'matrix' } }), expected: userOnly },
+  'GET /health': { method: 'GET', prepare: async () => ({ url: '/api/health' }), expected: all(200) },
+  'GET /admin/stats': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats' }), expected: adminOnly },
+  'GET /admin/users': { method: 'GET', prepare: async () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  'PUT /admin/users/{id}': {
+    method: 'PUT',
+    prepare: async () => ({ url: `/api/admin/users/${(await createUser(t.app)).id}`, payload: { bio: 'set by admin' } }),
+    expected: adminOnly,
+  },
+  'POST /admin/make-admin/{id}': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/admin/make-admin/${(await createUser(t.app)).id}`, payload: {} }),
+    expected: adminOnly,
+  },
+  'POST /admin/add-admin': { method: 'POST', prepare: async () => ({ url: '/api/admin/add-admin', payload: { email: (await createUser(t.app)).email } }), expected: adminOnly },
+  'DELETE /admin/glyphs/{id}': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/admin/glyphs/${(await insertGlyph(t.database, people.Own.id)).id}` }),
+    expected: adminOnly,
+  },
+  'POST /admin/sync-glyph-counts': { method: 'POST', prepare: async () => ({ url: '/api/admin/sync-glyph-counts', payload: { syncAll: true } }), expected: adminOnly },
+  'GET /admin/sync-status': { method: 'GET', prepare: async () => ({ url: '/api/admin/sync-status' }), expected: adminOnly },
+  'GET /glyph-requests': { method: 'GET', prepare: async () => ({ url: '/api/glyph-requests?limit=20&offset=0' }), expected: all(200) },
+  'POST /glyph-requests': {
+    method: 'POST',
+    prepare: async () => ({ url: '/api/glyph-requests', payload: { title: 'A clock', description: 'Show the time', tags: 'clock, time' } }),
+    expected: userOnly,
+  },
+  'GET /glyph-requests/{id}': { method: 'GET', prepare: async () => ({ url: `/api/glyph-requests/${(await insertRequest({})).id}` }), expected: all(200) },
+  'POST /glyph-requests/{id}/take-on': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/glyph-requests/${(await insertRequest({})).id}/take-on`, payload: {} }),
+    expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+  },
+  'POST /glyph-requests/{id}/complete': {
+    method: 'POST',
+    prepare: async () => ({
+      url: `/api/glyph-requests/${(await insertRequest({ userId: requester.id, assignedTo: people.Own.id, status: 'in_progress' })).id}/complete`,
+      payload: {},
+    }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
+  'POST /glyph-requests/{id}/cancel': {
+    method: 'POST',
+    prepare: async () => ({
+      url: `/api/glyph-requests/${(await insertRequest({ userId: requester.id, assignedTo: people.Own.id, status: 'in_progress' })).id}/cancel`,
+      payload: {},
+    }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
+  'GET /my-glyph-requests': { method: 'GET', prepare: async () => ({ url: '/api/my-glyph-requests?type=all' }), expected: userOnly },
+  'DELETE /admin/glyph-requests/{id}': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/admin/glyph-requests/${(await insertRequest({})).id}` }),
+    expected: adminOnly,
+  },
+  'POST /admin/glyph-requests/{id}/force-complete': {
+    method: 'POST',
+    prepare: async () => ({
+      url: `/api/admin/glyph-requests/${(await insertRequest({ assignedTo: people.U.id, status: 'in_progress' })).id}/force-complete`,
+      payload: {},
+    }),
+    expected: adminOnly,
+  },
+  'POST /admin/glyph-requests/{id}/reset': {
+    method: 'POST',
+    prepare: async () => ({
+      url: `/api/admin/glyph-requests/${(await insertRequest({ assignedTo: people.U.id, status: 'in_progress' })).id}/reset`,
+      payload: {},
+    }),
+    expected: adminOnly,
+  },
+};
+
+describe('authorization matrix (SECURITY.md §3)', () => {
+  const cells = Object.entries(MATRIX).flatMap(([name, cell]) => ROLES.map((role) => [name, role, cell] as const));
+  it.each(cells)('%s as %s', async (_name, role, cell) => {
+    const target = await cell.prepare(role);
+    const before = await snapshot();
+    const response = await t.app.inject({
+      method: cell.method,
+      url: target.url,
+      headers: { ...headersOf(role), ...(target.headers ?? {}) },
+      ...(target.payload === undefined ? {} : { payload: target.payload as string }),
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(cell.expected[role]);
+    if (response.statusCode >= 400) {
+      expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
+      expect(await snapshot()).toBe(before);
+    }
+  });
+
+  it('DELETE /delete-user-data: visitors 401; every signed-in role deletes only itself', async () => {
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/delete-user-data' })).statusCode).toBe(401);
+    const leaving = await createUser(t.app);
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/delete-user-data', headers: leaving.auth });
+    expect(response.statusCode).toBe(200);
+    const remaining = await queryRows<{ id: string }>(t.database.db, sql`select id from users where id in (${leaving.id}, ${people.Own.id})`);
+    expect(remaining.map((r) => r.id)).toEqual([people.Own.id]);
+  });
+
+  it('every /api route declares an access level (a route without one fails at boot)', async () => {
+    const { database, drop } = await createTestDatabase();
+    try {
+      const app = await buildApp({ env: t.env, database, secret: TEST_SECRET });
+      let error: unknown;
+      try {
+        app.get('/api/undeclared', async () => ({}));
+        await app.ready();
+      } catch (caught) {
+        error = caught;
+      }
+      expect(String(error)).toMatch(/GET \/api\/undeclared declares no access level/);
+      await app.close().catch(() => undefined);
+    } finally {
+      await drop();
+    }
+  });
+});
