@@ -166,6 +166,14 @@ export const MSG = {
   profilePictureHint: 'Recommended: 400x400 or larger',
   resetFailed: 'Failed to reset password. Please try again.',
 
+  // §2 Liked
+  likedLoginRequired: 'Please log in to view your liked posts',
+  likedHeading: 'Liked Posts',
+  likedCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'glyph' : 'glyphs'} you've liked`,
+  likedEmptyTitle: 'No liked posts yet',
+  likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
+  likedLoadFailed: 'Failed to update your likes. Please try again.',
+
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;

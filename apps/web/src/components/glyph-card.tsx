@@ -1,0 +1,173 @@
+import { useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Download, Eye, Heart } from 'lucide-react';
+import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph } from '@glyphary/shared';
+import { paths } from '../config/paths.ts';
+import { cn } from '../lib/cn.ts';
+import { DotMatrix } from './ui/dot-matrix.tsx';
+import { Skeleton } from './ui/skeleton.tsx';
+
+/** Thumbnails are square WebP images (issue 3); the attributes reserve their box before they load. */
+const THUMB_SIZE = 480;
+
+/**
+ * The entrance delay of the card at `index`: 0.1 s per item (spec §2 Search), capped so a long grid
+ * never keeps cards hidden for long. Only applied under `motion-safe` (prefers-reduced-motion).
+ */
+export function cardStaggerDelay(index: number): string {
+  const step = Math.min(Math.max(index, 0), CARD_STAGGER_MAX_ITEMS);
+  return `${(step * CARD_STAGGER_SECONDS).toFixed(1)}s`;
+}
+
+function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
+  const source = glyph.thumbnails[0] ?? glyph.images[0] ?? null;
+  const [failed, setFailed] = useState(false);
+  if (!source || failed) {
+    return (
+      <div className="flex aspect-square items-center justify-center bg-black p-[12%]">
+        <DotMatrix pattern="glyph" seed={glyph.id} className="max-w-full" />
+      </div>
+    );
+  }
+  return (
+    <img
+      src={source}
+      alt=""
+      width={THUMB_SIZE}
+      height={THUMB_SIZE}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className="aspect-square h-auto w-full bg-raised object-cover"
+    />
+  );
+}
+
+function Count({ icon, value, singular }: { icon: ReactNode; value: number; singular: string }) {
+  return (
+    <span className="inline-flex items-center gap-1" title={pluralize(value, singular)}>
+      {icon}
+      <span aria-hidden="true">{value.toLocaleString('en-US')}</span>
+      <span className="sr-only">{pluralize(value, singular)}</span>
+    </span>
+  );
+}
+
+export interface GlyphCardProps {
+  glyph: Glyph;
+  /** Position in the grid since the last batch appeared; drives the staggered entrance. */
+  index?: number;
+  /** Shows the created date (spec §2 Liked cards). */
+  showDate?: boolean;
+  /** A control under the counts (e.g. Unlike on /liked); sits above the card's link. */
+  action?: ReactNode;
+  headingLevel?: 2 | 3;
+}
+
+/**
+ * THE glyph card used on every list: thumbnail (WebP thumbnail, else first image, else a round
+ * dot-matrix placeholder), title, two-line description, creator link, downloads/views/likes.
+ * The whole card opens /glyph/{id}; the creator link and `action` stay separately clickable.
+ */
+export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3 }: GlyphCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
+  return (
+    <article
+      style={style}
+      className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
+    >
+      <GlyphThumbnail glyph={glyph} />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <Heading className="font-sans text-base leading-snug font-semibold tracking-normal">
+          <Link
+            to={paths.glyph(glyph.id)}
+            className="line-clamp-2 break-words after:absolute after:inset-0 after:rounded-[var(--radius-card)] after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-white"
+          >
+            {glyph.title}
+          </Link>
+        </Heading>
+        <p className="line-clamp-2 text-sm break-words text-muted">{glyph.description}</p>
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm">
+          <Link
+            to={paths.storefront(glyph.creatorUsername)}
+            className="relative z-10 max-w-full truncate text-fg underline-offset-2 hover:underline"
+          >
+            @{glyph.creatorUsername}
+          </Link>
+          {showDate ? (
+            <time dateTime={glyph.createdAt} className="text-xs text-subtle">
+              {formatDate(glyph.createdAt)}
+            </time>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-4 text-xs text-muted">
+          <Count icon={<Download size={14} aria-hidden="true" />} value={glyph.downloads} singular="download" />
+          <Count icon={<Eye size={14} aria-hidden="true" />} value={glyph.views} singular="view" />
+          <Count icon={<Heart size={14} aria-hidden="true" />} value={glyph.likes} singular="like" />
+        </div>
+        {action ? <div className="relative z-10 pt-1">{action}</div> : null}
+      </div>
+    </article>
+  );
+}
+
+const GRID_CLASSES = 'grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4';
+
+/**
+ * A responsive grid of glyph cards. `batchStart` is the index of the first card of the newest batch
+ * ("Load more"), so each batch staggers from zero instead of waiting behind the earlier ones.
+ */
+export function GlyphGrid({
+  glyphs,
+  batchStart = 0,
+  showDate,
+  renderAction,
+  headingLevel,
+  label,
+  className,
+}: {
+  glyphs: Glyph[];
+  batchStart?: number;
+  showDate?: boolean;
+  renderAction?: (glyph: Glyph) => ReactNode;
+  headingLevel?: 2 | 3;
+  /** Accessible name of the list. */
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <ul className={cn(GRID_CLASSES, className)} aria-label={label}>
+      {glyphs.map((glyph, i) => (
+        <li key={glyph.id}>
+          <GlyphCard
+            glyph={glyph}
+            index={i - batchStart}
+            showDate={showDate}
+            headingLevel={headingLevel}
+            action={renderAction ? renderAction(glyph) : undefined}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The grid's loading state: card-shaped skeletons (decorative; the caller announces loading). */
+export function GlyphGridSkeleton({ count = 8, className }: { count?: number; className?: string }) {
+  return (
+    <div className={cn(GRID_CLASSES, className)} aria-hidden="true" data-testid="glyph-grid-skeleton">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="flex flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface">
+          <Skeleton className="aspect-square w-full rounded-none" />
+          <div className="flex flex-col gap-2 p-4">
+            <Skeleton className="h-4 w-3/4" />
+            <Skeleton className="h-3 w-full" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
