@@ -10,7 +10,9 @@ import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
-import { createMemoryThrottleStore, type ThrottleStore } from './lib/throttle.ts';
+import type { ThrottleStore } from './lib/throttle.ts';
+import { createThrottleStore } from './lib/throttle-stores.ts';
+import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
@@ -34,6 +36,7 @@ import { createSyncService } from './modules/sync/sync.service.ts';
 import { syncRoutes } from './modules/sync/sync.routes.ts';
 import { createCountSyncJob } from './jobs/count-sync.ts';
 import { createLocalFileStore, type FileStore } from './modules/files/file-store.ts';
+import { createS3FileStore, s3OptionsFromEnv } from './modules/files/s3-file-store.ts';
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
@@ -150,8 +153,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(accessPlugin, { auth, publicOrigin: new URL(publicUrl).origin });
+  // Prometheus metrics (issue 11): registered before the routes so every request is timed.
+  const metrics = createMetrics({ database });
+  await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
 
-  const throttle = deps.throttle ?? createMemoryThrottleStore();
+  // Scale-out (issue 11): Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
+  let throttle = deps.throttle;
+  if (!throttle) {
+    const shared = createThrottleStore({ redisUrl: env.REDIS_URL, database });
+    app.addHook('onClose', async () => shared.close());
+    throttle = shared;
+  }
   await app.register(authRoutes, {
     auth,
     accounts: createAuthRepository(database.db),
@@ -169,7 +181,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { database });
 
   // files (issue 3): one FileStore (local disk by default), the sweeper, and spec §7 URL normalisation.
-  const fileStore: FileStore = deps.fileStore ?? createLocalFileStore(path.join(env.DATA_DIR, 'files'));
+  let fileStore: FileStore;
+  if (deps.fileStore) fileStore = deps.fileStore;
+  else if (env.S3_BUCKET) {
+    // Scale-out (issue 11): S3_BUCKET moves stored files to an S3-compatible bucket shared by every instance.
+    const s3Store = createS3FileStore(s3OptionsFromEnv(env, env.S3_BUCKET));
+    app.addHook('onClose', async () => s3Store.close());
+    fileStore = s3Store;
+  } else fileStore = createLocalFileStore(path.join(env.DATA_DIR, 'files'));
   const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, clock, scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
   /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */
@@ -213,7 +232,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(glyphsRoutes, { glyphs, auth });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
-  const sync = createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() });
+  const sync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics
   await app.register(syncRoutes, { sync, auth });
   const admin = createAdminService({
     admin: createAdminRepository(database.db),

@@ -36,6 +36,17 @@ const EnvSchema = z.object({
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Scale-out (issue 11): files in an S3-compatible bucket when S3_BUCKET is set (local disk otherwise).
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
+  // Shared throttle counters in Redis when set (otherwise PostgreSQL when DATABASE_URL is set, else memory).
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  // GET /metrics answers loopback callers, or any caller with `Authorization: Bearer <METRICS_TOKEN>`.
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -53,6 +64,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // Static S3 credentials come as a pair; with neither, the AWS SDK's default chain (IAM role, profile) applies.
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration:\n  - S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY: set both or neither');
+  }
   if (env.NODE_ENV === 'production') {
     const missing = (['BETTER_AUTH_SECRET', 'SUPER_ADMIN_EMAIL', 'PUBLIC_URL'] as const).filter((key) => !env[key]);
     if (missing.length > 0) {

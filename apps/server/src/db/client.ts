@@ -22,6 +22,8 @@ export interface Database {
   /** A trivial round trip, for health checks. @throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL only: the connection pool right now (for /metrics, issue 11). */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 }
 
 export interface DatabaseOptions {
@@ -102,6 +104,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       async close() {
         await pool.end();
+      },
+      poolStats() {
+        return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
       },
     };
   }

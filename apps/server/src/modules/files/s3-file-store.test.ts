@@ -58,17 +58,18 @@ describe('S3 file store', () => {
 
   it('uploads a large file in several parts (streamed multipart) with its content type and disposition', async () => {
     const key = `apks/${randomUUID()}.apk`;
-    const data = randomBytes(11 * 1024 * 1024); // three 5 MiB parts
+    const data = randomBytes(6 * 1024 * 1024); // a 5 MiB part and a 1 MiB part
     await putBytes(key, data);
     const head = await raw.send(new HeadObjectCommand({ Bucket: emulator.bucket, Key: key }));
     expect(head.ContentLength).toBe(data.length);
     expect(head.ContentType).toBe('application/vnd.android.package-archive');
     expect(head.ContentDisposition).toBe('attachment');
-    // A multipart object's ETag is "<md5 of part md5s>-<part count>".
-    expect(head.ETag).toMatch(/-3"$/);
+    // Two UploadPart requests (PUT ?partNumber&uploadId), then one CompleteMultipartUpload.
+    const parts = emulator.requests.filter((request) => request.method === 'PUT' && request.path.endsWith(key) && request.query.partNumber);
+    expect(parts.map((request) => request.query.partNumber).sort()).toEqual(['1', '2']);
     expect(await readAll(store.stream(key))).toEqual(data);
     await store.delete(key);
-  });
+  }, 90_000); // the emulator hashes and writes every part on this (2-core, shared) machine
 
   it('stores images inline as image/webp', async () => {
     const key = `images/${randomUUID()}-thumb.webp`;
@@ -88,7 +89,7 @@ describe('S3 file store', () => {
     expect(await store.stat(key)).toBeNull();
   });
 
-  it('lists by prefix only, across pages', async () => {
+  it('lists by prefix only', async () => {
     const apkKeys = new Set<string>();
     for (let i = 0; i < 3; i += 1) {
       const key = `apks/${randomUUID()}.apk`;

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { queryRows, type Database, type Db } from '../db/client.ts';
+import { createMemoryThrottleStore, type ThrottleStore } from './throttle.ts';
+
+/**
+ * Shared throttle stores for several instances (SECURITY "Throttling": limits live in shared storage
+ * when more than one instance runs; issue 11). Same fixed-window semantics as the memory store.
+ */
+
+/** Our rows in `rate_limits` carry this key prefix; Better Auth's own limiter rows never do. */
+const ROW_PREFIX = 'throttle:';
+/** Every this many hits one instance prunes expired rows (Better Auth prunes its own rows the same way). */
+const PRUNE_EVERY = 1000;
+
+/**
+ * Counters in PostgreSQL, in the `rate_limits` table Better Auth's limiter already uses (no extra table,
+ * no migration). For our rows (`key` = 'throttle:<key>') `last_request` holds the window's END in
+ * epoch ms: Better Auth prunes rows whose last_request is older than its longest window, so an active
+ * window of ours (end in the future) is never pruned by it. One atomic upsert per hit: instances never
+ * lose an increment and never both start a window.
+ */
+export function createPostgresThrottleStore(db: Db, now: () => number = Date.now): ThrottleStore {
+  let hits = 0;
+  async function prune(at: number) {
+    await db.execute(sql`delete from rate_limits where key like ${`${ROW_PREFIX}%`} and last_request < ${at}`);
+  }
+  return {
+    async hit(key, windowMs, by = 1) {
+      const rowKey = ROW_PREFIX + key;
+      const at = now();
+      const [row] = await queryRows<{ count: number | string; last_request: number | string }>(
+        db,
+        sql`insert into rate_limits (id, key, count, last_request)
+            values (${rowKey}, ${rowKey}, ${by}, ${at + windowMs})
+            on conflict (key) do update set
+              count = case when rate_limits.last_request <= ${at} then excluded.count else rate_limits.count + excluded.count end,
+              last_request = case when rate_limits.last_request <= ${at} then excluded.last_request else rate_limits.last_request end
+            returning count, last_request`,
+      );
+      hits += 1;
+      if (hits % PRUNE_EVERY === 0) await prune(at).catch(() => undefined);
+      return { count: Number(row?.count ?? by), resetAt: Number(row?.last_request ?? at + windowMs) };
+    },
+    async peek(key) {
+      const at = now();
+      const [row] = await queryRows<{ count: number | string; last_request: number | string }>(
+        db,
+        sql`select count, last_request from rate_limits where key = ${ROW_PREFIX + key} and last_request > ${at}`,
+      );
+      return row ? { count: Number(row.count), resetAt: Number(row.last_request) } : { count: 0, resetAt: at };
+    },
+    async reset(key) {
+      await db.execute(sql`delete from rate_limits where key = ${ROW_PREFIX + key}`);
+    },
+  };
+}
+
+// INCRBY, and start the window's expiry on the first hit: one round trip, atomic inside Redis.
+const HIT_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}
+`;
+
+/**
+ * Counters in Redis (REDIS_URL): one key per counter, expiring with its window. Commands fail fast
+ * when Redis is unreachable, so a throttled route answers 500 instead of hanging (fail closed).
+ * @returns the store and `close()` for app shutdown.
+ */
+export function createRedisThrottleStore(url: string, options: { prefix?: string } = {}): ThrottleStore & { close(): Promise<void> } {
+  const prefix = options.prefix ?? 'glyphary:throttle:';
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true, lazyConnect: false });
+  // Connection errors surface on the command that needed Redis; the client reconnects by itself.
+  redis.on('error', () => undefined);
+  return {
+    async hit(key, windowMs, by = 1) {
+      const [count, ttl] = (await redis.eval(HIT_SCRIPT, 1, prefix + key, String(by), String(windowMs))) as [number, number];
+      return { count: Number(count), resetAt: Date.now() + Number(ttl) };
+    },
+    async peek(key) {
+      const result = await redis.multi().get(prefix + key).pttl(prefix + key).exec();
+      const count = Number(result?.[0]?.[1] ?? 0);
+      const ttl = Number(result?.[1]?.[1] ?? -2);
+      return ttl > 0 && count > 0 ? { count, resetAt: Date.now() + ttl } : { count: 0, resetAt: Date.now() };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/**
+ * Picks the throttle store for this deployment: Redis when REDIS_URL is set, PostgreSQL when the
+ * database is PostgreSQL (several instances share it), memory for the embedded single process.
+ */
+export function createThrottleStore({ redisUrl, database }: { redisUrl: string | undefined; database: Database }): ThrottleStore & { close(): Promise<void> } {
+  if (redisUrl) return createRedisThrottleStore(redisUrl);
+  const store = database.kind === 'postgres' ? createPostgresThrottleStore(database.db) : createMemoryThrottleStore();
+  return { ...store, close: async () => undefined };
+}
