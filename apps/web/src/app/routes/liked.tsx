@@ -1,8 +1,10 @@
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
+import { useAuth } from '../../features/auth/index.ts';
+import { LikedPage } from '../../features/discovery/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** spec §2 Liked (/liked). Placeholder: the owning feature replaces this file (keep the export name). */
+/** spec §2 Liked (/liked). */
 export function LikedRoute() {
+  const { user } = useAuth();
   useDocumentTitle('Liked Posts');
-  return <PlaceholderScreen title="Liked Posts" description="Glyphs you have liked." />;
+  return <LikedPage userId={user?.id ?? null} />;
 }

@@ -1,10 +1,11 @@
 import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useAuth } from '../../features/auth/index.ts';
+import { StorefrontPage } from '../../features/discovery/index.ts';
 
-/** spec §2 Storefront (/storefront/{username}). Placeholder: the discovery feature replaces this file (keep the export name). */
+/** spec §2 Storefront (/storefront/{username}). */
 export function StorefrontRoute() {
   const { username = '' } = useParams();
-  useDocumentTitle(`@${username}`);
-  return <PlaceholderScreen title={`@${username}`} description="Creator storefront" />;
+  const { user, isAdmin } = useAuth();
+  // A new username is a new page: reset tabs and the debug log.
+  return <StorefrontPage key={username.toLowerCase()} username={username} viewerId={user?.id ?? null} viewerIsAdmin={isAdmin} />;
 }

@@ -1,0 +1,82 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { CARD_STAGGER_MAX_ITEMS, GlyphSchema, type Glyph } from '@glyphary/shared';
+import { GlyphCard, GlyphGrid, cardStaggerDelay } from './glyph-card.tsx';
+
+function makeGlyph(overrides: Partial<Glyph> = {}): Glyph {
+  return GlyphSchema.parse({
+    id: '11111111-1111-4111-8111-111111111111',
+    title: 'Pulse ring',
+    description: 'A ring that pulses with notifications.',
+    images: [],
+    thumbnails: [],
+    apkUrl: null,
+    githubUrl: 'https://github.com/example/pulse',
+    instructions: null,
+    creatorId: 'c1',
+    creatorUsername: 'dot_maker',
+    creatorDisplayName: 'Dot Maker',
+    downloads: 1,
+    views: 12,
+    likes: 0,
+    createdAt: '2026-03-04T10:00:00.000Z',
+    updatedAt: '2026-03-04T10:00:00.000Z',
+    deleted: false,
+    apkSha256: null,
+    apkSize: null,
+    ...overrides,
+  });
+}
+
+const renderCard = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
+
+describe('GlyphCard', () => {
+  it('links the title to the glyph and the creator to the storefront, with pluralised counts', () => {
+    renderCard(<GlyphCard glyph={makeGlyph()} />);
+    expect(screen.getByRole('link', { name: 'Pulse ring' })?.getAttribute('href')).toBe('/glyph/11111111-1111-4111-8111-111111111111');
+    expect(screen.getByRole('link', { name: '@dot_maker' })?.getAttribute('href')).toBe('/storefront/dot_maker');
+    expect(screen.getByText('1 download')).toBeTruthy();
+    expect(screen.getByText('12 views')).toBeTruthy();
+    expect(screen.getByText('0 likes')).toBeTruthy();
+  });
+
+  it('prefers the WebP thumbnail, then the first image, then the dot-matrix placeholder', () => {
+    const { container, rerender } = renderCard(
+      <GlyphCard glyph={makeGlyph({ images: ['/api/files/images/a.webp'], thumbnails: ['/api/files/images/a-thumb.webp'] })} />,
+    );
+    const img = container.querySelector('img');
+    expect(img?.getAttribute('src')).toBe('/api/files/images/a-thumb.webp');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.hasAttribute('width')).toBe(true);
+    expect(img?.hasAttribute('height')).toBe(true);
+    rerender(
+      <MemoryRouter>
+        <GlyphCard glyph={makeGlyph({ images: ['https://example.com/x.png'], thumbnails: [null] })} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('img')?.getAttribute('src')).toBe('https://example.com/x.png');
+    rerender(
+      <MemoryRouter>
+        <GlyphCard glyph={makeGlyph()} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('img')).toBeNull();
+    expect(container.querySelector('svg circle')).not.toBeNull();
+  });
+
+  it('staggers entrances by 0.1 s per item, capped, restarting for each new batch', () => {
+    expect(cardStaggerDelay(0)).toBe('0.0s');
+    expect(cardStaggerDelay(3)).toBe('0.3s');
+    expect(cardStaggerDelay(500)).toBe(`${(CARD_STAGGER_MAX_ITEMS * 0.1).toFixed(1)}s`);
+    const glyphs = [0, 1, 2].map((i) => makeGlyph({ id: `11111111-1111-4111-8111-11111111111${i}`, title: `G${i}` }));
+    const delaysOf = (root: HTMLElement) => [...root.querySelectorAll('article')].map((a) => parseFloat((a as HTMLElement).style.animationDelay));
+    const first = renderCard(<GlyphGrid glyphs={glyphs} />);
+    expect(delaysOf(first.container)).toEqual([0, 0.1, 0.2]);
+    first.unmount();
+    // After "Load more", the new batch (from index 2) starts at zero again.
+    const { container } = renderCard(<GlyphGrid glyphs={glyphs} batchStart={2} />);
+    expect(delaysOf(container)).toEqual([0, 0, 0]);
+    expect(container.querySelectorAll('article')[2]?.className).toContain('motion-safe:animate-fade-up');
+  });
+});

@@ -1,0 +1,43 @@
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { GlyphList, GlyphSort } from '@glyphary/shared';
+import { api } from '../../../lib/api-client.ts';
+
+export interface GlyphListParams {
+  sort: GlyphSort;
+  limit: number;
+  creatorId?: string;
+}
+
+/** GET /api/get-glyphs?sort=&limit=&creator_id=&cursor= → one page of live glyphs (spec §7). */
+export function fetchGlyphs(params: GlyphListParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
+  return api.get<GlyphList>('/get-glyphs', {
+    params: { sort: params.sort, limit: params.limit, creator_id: params.creatorId, cursor: params.cursor ?? undefined },
+    signal,
+  });
+}
+
+/** One fixed-size list (home tabs: 12 latest, 12 popular). */
+export const glyphListQueryOptions = (params: GlyphListParams) =>
+  queryOptions({
+    queryKey: ['glyphs', params] as const,
+    queryFn: ({ signal }) => fetchGlyphs(params, signal),
+  });
+
+/** A list with "Load more" (DESIGN §4.12): each page follows the previous page's cursor. */
+export const glyphPagesQueryOptions = (params: GlyphListParams) =>
+  infiniteQueryOptions({
+    queryKey: ['glyphs', 'pages', params] as const,
+    queryFn: ({ signal, pageParam }) => fetchGlyphs({ ...params, cursor: pageParam }, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+/** The first page of a list. */
+export function useGlyphList(params: GlyphListParams) {
+  return useQuery(glyphListQueryOptions(params));
+}
+
+/** A paged list. */
+export function useGlyphPages(params: GlyphListParams, enabled = true) {
+  return useInfiniteQuery({ ...glyphPagesQueryOptions(params), enabled });
+}

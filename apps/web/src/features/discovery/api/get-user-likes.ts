@@ -1,0 +1,24 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { UserLikes } from '@glyphary/shared';
+import { api } from '../../../lib/api-client.ts';
+
+/** GET /api/get-user-likes → the caller's liked live glyphs, most recent like first, with the total. */
+export function fetchUserLikes(cursor: string | null, signal?: AbortSignal): Promise<UserLikes> {
+  return api.get<UserLikes>('/get-user-likes', { params: { cursor: cursor ?? undefined }, signal });
+}
+
+export const userLikesQueryOptions = (userId: string | null) =>
+  infiniteQueryOptions({
+    queryKey: ['user-likes', userId] as const,
+    queryFn: ({ signal, pageParam }) => fetchUserLikes(pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: Boolean(userId),
+    // Likes change on other pages (the detail page's Like button): always reload on arrival.
+    staleTime: 0,
+  });
+
+/** The signed-in user's liked glyphs, in pages. */
+export function useUserLikes(userId: string | null) {
+  return useInfiniteQuery(userLikesQueryOptions(userId));
+}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { HOME_PAGE_SIZE, MSG, type GlyphSort } from '@glyphary/shared';
+import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
+import { buttonClasses } from '../../../components/ui/button.tsx';
+import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { paths } from '../../../config/paths.ts';
+import { useGlyphList } from '../api/get-glyphs.ts';
+
+const HOME_TABS: Array<{ value: GlyphSort; label: string }> = [
+  { value: 'latest', label: 'Latest' },
+  { value: 'popular', label: 'Popular' },
+];
+
+function HomeList({ sort, label }: { sort: GlyphSort; label: string }) {
+  // spec §7: sort=latest&limit=12 and sort=popular&limit=12 (§9: 12 each).
+  const query = useGlyphList({ sort, limit: HOME_PAGE_SIZE });
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label={`Loading ${label.toLowerCase()} glyphs`}>
+        <GlyphGridSkeleton count={HOME_PAGE_SIZE} />
+      </div>
+    );
+  }
+  const glyphs = query.data?.glyphs ?? [];
+  if (glyphs.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} />;
+  return <GlyphGrid glyphs={glyphs} label={`${label} glyphs`} />;
+}
+
+/** spec §2 Home: hero with the three calls to action, then the Latest and Popular tabs. */
+export function HomePage() {
+  const [tab, setTab] = useState<GlyphSort>('latest');
+  return (
+    <div className="flex flex-col gap-12">
+      <section className="grid items-center gap-10 md:grid-cols-[1fr_auto]" aria-labelledby="home-title">
+        <div className="flex flex-col gap-6">
+          <h1 id="home-title" className="font-display text-4xl leading-tight font-bold sm:text-6xl">
+            Glyph Toys for your Nothing Phone
+          </h1>
+          <p className="max-w-xl text-lg text-muted">Discover, share and request light patterns for the Glyph Matrix, made by the community.</p>
+          <div className="flex flex-wrap gap-3">
+            <Link to={paths.search()} className={buttonClasses({ size: 'lg' })}>
+              Browse Glyphs
+            </Link>
+            <Link to={paths.upload} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+              Upload Your Glyph
+            </Link>
+            <Link to={paths.requestGlyphs} className={buttonClasses({ size: 'lg', variant: 'ghost' })}>
+              Request Glyph Toys
+            </Link>
+          </div>
+        </div>
+        <DotMatrix size={220} pattern="glyph" seed="glyphary" className="mx-auto hidden sm:block" />
+      </section>
+
+      <section aria-labelledby="home-glyphs-title" className="flex flex-col gap-4">
+        <h2 id="home-glyphs-title" className="sr-only">
+          Glyphs
+        </h2>
+        <Tabs value={tab} onValueChange={(value) => setTab(value as GlyphSort)}>
+          <TabsList aria-label="Glyph lists">
+            {HOME_TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {HOME_TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value}>
+              {tab === t.value ? <HomeList sort={t.value} label={t.label} /> : null}
+            </TabsContent>
+          ))}
+        </Tabs>
+      </section>
+    </div>
+  );
+}
