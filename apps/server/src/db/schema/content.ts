@@ -58,7 +58,6 @@ export const glyphs = pgTable(
   (t) => [
     // Full-text and typo-tolerant search over live glyphs (DESIGN §1 Search, decision 0005).
     index('glyphs_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} IS NULL`),
-    index('glyphs_title_trgm_idx').using('gin', sql`lower(title) gin_trgm_ops`).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_latest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_popular_idx')
       .on(t.downloads.desc(), t.likes.desc(), t.createdAt.desc(), t.id.desc())
@@ -68,6 +67,16 @@ export const glyphs = pgTable(
     index('glyphs_creator_idx').on(t.creatorId, t.createdAt.desc()),
   ],
 );
+
+/**
+ * The distinct words of glyph titles and creator names (issue 5 search, decision 0005), kept by the
+ * search triggers. A misspelled search word is matched against this small table with pg_trgm
+ * similarity ('chargng' → 'charging') and the close words join the full-text query. The column is
+ * collated "C" (migration 0004) so the primary key also answers prefix ranges.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, () => [
+  index('search_words_trgm_idx').using('gin', sql`word gin_trgm_ops`),
+]);
 
 /** One like per (user, glyph) (DESIGN §4.1). */
 export const glyphLikes = pgTable(

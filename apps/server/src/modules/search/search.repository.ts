@@ -1,10 +1,10 @@
 import type { SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { files, glyphs, users } from '../../db/schema/index.ts';
+import { queryRows, type Db } from '../../db/client.ts';
+import { files, glyphs, searchWords, users } from '../../db/schema/index.ts';
 import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
-import { toSearchTerms, type SearchTerms } from './search.query.ts';
+import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 
 export interface SearchParams {
   term: string;
@@ -22,24 +22,32 @@ export interface SearchPage {
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
 const createdAtKey = sql<string>`to_char(${glyphs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** Close words kept per misspelled search word. */
+const MAX_ALTERNATIVES = 3;
+
 /**
- * The SQL pieces of one search (decision 0005). Every user-derived value is a bound parameter:
- * `tsquery` holds only letters, digits, ':*' and '&' (search.query.ts), `fuzzy` only letters,
- * digits and spaces, and neither is ever spliced into the SQL text.
+ * The full-text query: every search word must match (AND), each as itself or one of its close
+ * words (OR), under English stemming ('animations' → anim) or as typed (usernames are unstemmed).
+ * Each group's text comes from `tokenQuery` (plain words, ':*' and '|') and is a bound parameter.
  */
-function searchSql(terms: SearchTerms) {
-  // English stems ('animations' → 'anim') OR the words as typed (usernames are indexed unstemmed).
-  const tsq = sql`(to_tsquery('english'::regconfig, ${terms.tsquery}) || to_tsquery('simple'::regconfig, ${terms.tsquery}))`;
-  const fuzzy = sql`${terms.fuzzy}::text`;
-  // Full-text match on title/creator/description, or a title with a word close to the query
-  // (pg_trgm word similarity ≥ pg_trgm.word_similarity_threshold, 0.6): 'chargng' → "Charging".
-  // Both arms are served by partial GIN indexes (glyphs_search_idx, glyphs_title_trgm_idx).
-  const matches = sql`(${glyphs.searchVector} @@ ${tsq} or lower(${glyphs.title}) %> ${fuzzy})`;
-  // Best match: weighted text rank (title A 1.0, creator B 0.4, description C 0.2) plus half the
-  // title's word similarity, so a title hit outranks a description-only hit and typos still rank.
-  // Rounded to exact numeric so the next page's keyset comparison is exact.
-  const score = sql<string>`round((ts_rank(${glyphs.searchVector}, ${tsq}) + 0.5 * word_similarity(${fuzzy}, lower(${glyphs.title})))::numeric, 6)`;
-  return { matches, score };
+function toTsQuery(groups: string[]): SQL {
+  // An English stop word ('the') is dropped like PostgreSQL drops it from the indexed text, rather
+  // than demanding the literal word from the unstemmed creator names.
+  const parts = groups.map(
+    (text) =>
+      sql`(case when numnode(to_tsquery('english'::regconfig, ${text})) = 0 then ''::tsquery else to_tsquery('english'::regconfig, ${text}) || to_tsquery('simple'::regconfig, ${text}) end)`,
+  );
+  return sql`(${sql.join(parts, sql` && `)})`;
+}
+
+/**
+ * Best match: weighted text rank (title A 1.0, creator B 0.4, description C 0.2 — PostgreSQL's
+ * default weights), so a title hit outranks a description-only hit; a tiny popularity term
+ * (at most ~0.02, below any weight step) orders equally relevant glyphs. Rounded to exact numeric
+ * so the next page's keyset comparison is exact.
+ */
+function scoreOf(tsq: SQL): SQL<string> {
+  return sql<string>`round((ts_rank(${glyphs.searchVector}, ${tsq}) + 0.001 * ln(1 + ${glyphs.downloads} + ${glyphs.likes}))::numeric, 6)`;
 }
 
 type Keyed = GlyphRow & { score: string; createdAtKey: string };
@@ -97,6 +105,86 @@ function toRow({ score: _score, createdAtKey: _key, ...row }: Keyed): GlyphRow {
   return row;
 }
 
+/**
+ * The search query itself, not yet run: live glyphs matching every group of `groups` (see
+ * `tokenQuery`), in `sort` order after `after`, `limit + 1` rows. The inner query orders and cuts
+ * on the glyphs table alone (GIN index on search_vector), so only the page is joined to its creator
+ * and file. Exported so the benchmark can EXPLAIN exactly what runs.
+ */
+export function buildSearchQuery(
+  db: Db,
+  params: { groups: string[]; sort: SearchSort; limit: number; after?: SearchCursor | undefined; creatorId?: string | undefined },
+) {
+  const tsq = toTsQuery(params.groups);
+  const score = scoreOf(tsq);
+  const order = ordering(params.sort, score);
+  const conditions: SQL[] = [isLive, sql`${glyphs.searchVector} @@ ${tsq}`];
+  if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
+  if (params.after) conditions.push(order.after(params.after));
+  const page = db
+    .select({ id: sql<string>`${glyphs.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
+    .from(glyphs)
+    .where(and(...conditions))
+    .orderBy(...order.orderBy)
+    .limit(params.limit + 1)
+    .as('page');
+  const outerOrder = params.sort === 'relevance' ? [sql`${page.score} desc`, desc(glyphs.id)] : order.orderBy;
+  return db
+    .select({ ...glyphColumns, score: page.score, createdAtKey })
+    .from(page)
+    .innerJoin(glyphs, sql`${glyphs.id} = ${page.id}`)
+    .innerJoin(users, creatorJoin)
+    .leftJoin(files, apkFileJoin)
+    .orderBy(...outerOrder);
+}
+
+/**
+ * Close words for the search words that look misspelled (issue 5 typo tolerance, decision 0005):
+ * a word of 3+ letters that starts no known title or creator-name word gets up to 3 known words
+ * with pg_trgm similarity ≥ pg_trgm.similarity_threshold (0.3), best first ('chargng' → charging).
+ * One round trip; the words are bound parameters.
+ */
+async function findAlternatives(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+  const candidates = tokens.filter((token) => token.length >= MIN_FUZZY_LENGTH);
+  const result = new Map<string, string[]>();
+  if (candidates.length === 0) return result;
+  const values = sql.join(
+    candidates.map((token) => sql`(${token}::text)`),
+    sql`, `,
+  );
+  // The prefix test is a range on the "C"-collated primary key: every word starting with `tok`
+  // sorts between tok and tok || U+10FFFF.
+  const rows = await queryRows<{ tok: string; word: string }>(
+    db,
+    sql`select t.tok, s.word
+          from (values ${values}) as t(tok)
+         cross join lateral (
+               select w.word
+                 from ${searchWords} w
+                where w.word % t.tok
+                order by similarity(w.word, t.tok) desc, w.word
+                limit ${MAX_ALTERNATIVES}
+               ) s
+         where not exists (
+               select 1 from ${searchWords} p
+                where p.word >= t.tok collate "C" and p.word < (t.tok || chr(1114111)) collate "C"
+               )`,
+  );
+  for (const row of rows) result.set(row.tok, [...(result.get(row.tok) ?? []), row.word]);
+  return result;
+}
+
+/**
+ * The sanitized full-text groups for a user's term: one per search word, each the word (prefix) OR
+ * its close words when it looks misspelled. Null when the term has no letters or digits.
+ */
+export async function searchGroups(db: Db, term: string): Promise<string[] | null> {
+  const terms = toSearchTerms(term);
+  if (!terms) return null;
+  const alternatives = await findAlternatives(db, terms.tokens);
+  return terms.tokens.map((token) => tokenQuery(token, alternatives.get(token)));
+}
+
 /** Data access for glyph search (spec §2 Search, §7 get-glyphs `search`; issue 5). */
 export function createSearchRepository(db: Db) {
   return {
@@ -108,21 +196,10 @@ export function createSearchRepository(db: Db) {
      */
     async search(params: SearchParams): Promise<SearchPage> {
       const after = params.cursor ? decodeSearchCursor(params.cursor, params.sort) : undefined;
-      const terms = toSearchTerms(params.term);
-      if (!terms || params.limit <= 0) return { rows: [], nextCursor: null };
-      const { matches, score } = searchSql(terms);
-      const order = ordering(params.sort, score);
-      const conditions: SQL[] = [isLive, matches];
-      if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
-      if (after) conditions.push(order.after(after));
-      const found = (await db
-        .select({ ...glyphColumns, score, createdAtKey })
-        .from(glyphs)
-        .innerJoin(users, creatorJoin)
-        .leftJoin(files, apkFileJoin)
-        .where(and(...conditions))
-        .orderBy(...order.orderBy)
-        .limit(params.limit + 1)) as Keyed[];
+      if (params.limit <= 0) return { rows: [], nextCursor: null };
+      const groups = await searchGroups(db, params.term);
+      if (!groups) return { rows: [], nextCursor: null };
+      const found = (await buildSearchQuery(db, { groups, sort: params.sort, limit: params.limit, after, creatorId: params.creatorId })) as Keyed[];
       const page = found.slice(0, params.limit);
       const last = page.at(-1);
       return {
