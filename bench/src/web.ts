@@ -87,6 +87,7 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
       BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
       SUPER_ADMIN_EMAIL: 'admin@example.com',
       LOG_LEVEL: 'warn',
+      SYNC_JOB: 'off',
       WEB_DIST_DIR: dist,
     },
   });
@@ -142,8 +143,13 @@ try {
       .flatMap((category) => category.auditRefs.filter((ref) => ref.weight > 0).map((ref) => result.lhr.audits[ref.id]))
       .filter((audit) => audit && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit?.id} (${Math.round((audit?.score ?? 0) * 100)})`);
-    pages.push({ name: target.name, path: target.path, scores, failing: [...new Set(failing)] });
-    log(`${target.name} ${target.path}: ${JSON.stringify(scores)}${failing.length ? ` — below 1: ${failing.join(', ')}` : ''}`);
+    // Say why: a run that could not load the page, and what the browser console complained about.
+    const runtime = result.lhr.runtimeError ? [`runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`] : [];
+    const consoleItems = ((result.lhr.audits['errors-in-console']?.details as { items?: { description?: string; source?: string; url?: string }[] } | undefined)?.items ?? [])
+      .slice(0, 3)
+      .map((item) => `console: ${(item.description ?? '').slice(0, 160)}${item.url ? ` (${item.url.replace(server.url, '')})` : ''}`);
+    pages.push({ name: target.name, path: target.path, scores, failing: [...new Set([...runtime, ...failing, ...consoleItems])] });
+    log(`${target.name} ${target.path}: ${JSON.stringify(scores)} — ${(pages.at(-1)?.failing ?? []).join('; ') || 'all audits pass'}`);
   }
 } catch (error) {
   log(`bench:web failed: ${(error as Error).stack ?? error}`);
@@ -176,7 +182,7 @@ for (const page of pages) {
     if (!met) misses.push(`${page.name} ${key} ${score ?? 'n/a'} < ${BUDGET[key]}`);
     return met ? `${score}` : `**${score ?? 'n/a'}** (missed)`;
   };
-  lines.push(`| ${page.name} \`${page.path}\` | ${cell('performance')} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${page.failing.join(', ') || '–'} |`);
+  lines.push(`| ${page.name} \`${page.path}\` | ${cell('performance')} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${page.failing.join('; ').replace(/\|/g, '\\|') || '–'} |`);
 }
 const jsMet = js.gzipBytes <= JS_BUDGET_BYTES;
 if (!jsMet) misses.push(`initial JS ${(js.gzipBytes / 1024).toFixed(1)} KB > 100 KB`);
