@@ -149,6 +149,9 @@ export const MSG = {
   accessDenied: 'Access Denied',
   adminRemoved: 'Admin rights removed',
   adminRemoveFailed: 'Failed to remove admin rights',
+  adminRemoveConfirm: 'Are you sure you want to remove admin rights from this user?',
+  requestForceCompleteConfirm: 'Are you sure you want to mark this request as completed?',
+  requestResetConfirm: 'Are you sure you want to reset this request to open status?',
 
   // generic API errors (DESIGN §3)
   unauthorized: 'Please log in to continue',

@@ -136,12 +136,18 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
         await lockBlocking(tx);
         const next = await beat(tx, token);
         if (!next) return null;
+        // One grouped pass over live glyphs (a hash aggregate), never a count per user: this stays fast
+        // on 100,000 glyphs whatever the planner's statistics say.
         const scope = creatorOfGlyph ? sql`where u2.id = (select creator_id from glyphs where id = ${creatorOfGlyph}::uuid)` : sql``;
         const changed = await queryRows<{ id: string }>(tx, sql`
           update users u set glyphs_count = c.n
           from (
-            select u2.id, (select count(*) from glyphs g where g.creator_id = u2.id and g.deleted_at is null)::int as n
-            from users u2 ${scope}
+            select u2.id, coalesce(live.n, 0)::int as n
+            from users u2
+            left join (
+              select creator_id, count(*) as n from glyphs where deleted_at is null group by creator_id
+            ) live on live.creator_id = u2.id
+            ${scope}
           ) c
           where u.id = c.id and u.glyphs_count <> c.n
           returning u.id`);

@@ -1,8 +1,11 @@
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
+import { AdminPanel } from '../../features/admin/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** spec §2 Admin panel (/admin); the router has already checked admin access. Placeholder: the owning feature replaces this file (keep the export name). */
+/**
+ * spec §2 Admin panel (/admin). The router has already checked access (RequireAuth, then RequireAdmin:
+ * 'Loading admin panel...' until the profile is known, non-admins sent to /); this route is its own chunk.
+ */
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
-  return <PlaceholderScreen title="Admin Panel" description="Statistics, users, glyphs, requests and admins." />;
+  return <AdminPanel />;
 }

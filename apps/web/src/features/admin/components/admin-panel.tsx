@@ -1,0 +1,78 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/layout/page-header.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useAdminStats } from '../api/get-admin-stats.ts';
+import { AccessDenied } from './access-denied.tsx';
+import { AdminsTab } from './admins-tab.tsx';
+import { AuditTab } from './audit-tab.tsx';
+import { GlyphsTab } from './glyphs-tab.tsx';
+import { RequestsTab } from './requests-tab.tsx';
+import { StatisticsTab } from './statistics-tab.tsx';
+import { UsersTab } from './users-tab.tsx';
+
+const TABS = [
+  ['statistics', 'Statistics'],
+  ['users', 'Users'],
+  ['glyphs', 'Glyphs'],
+  ['requests', 'Requests'],
+  ['admins', 'Admins'],
+  ['audit', 'Audit'],
+] as const;
+type TabId = (typeof TABS)[number][0];
+
+/** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
+export function AdminPanel() {
+  const stats = useAdminStats();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = TABS.some(([id]) => id === requested) ? (requested as TabId) : 'statistics';
+  // Rights removed while the page is open: the server answers 403 and the panel says so.
+  if (isApiError(stats.error, 403) || isApiError(stats.error, 401)) return <AccessDenied />;
+
+  return (
+    <div>
+      <PageHeader title="Admin Panel" description="Platform statistics, people, glyphs and requests." />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (value === 'statistics') next.delete('tab');
+              else next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList aria-label="Admin sections">
+          {TABS.map(([id, label]) => (
+            <TabsTrigger key={id} value={id}>
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="statistics">
+          <StatisticsTab stats={stats.data} />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab />
+        </TabsContent>
+        <TabsContent value="glyphs">
+          <GlyphsTab />
+        </TabsContent>
+        <TabsContent value="requests">
+          <RequestsTab />
+        </TabsContent>
+        <TabsContent value="admins">
+          <AdminsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}
