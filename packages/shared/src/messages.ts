@@ -60,6 +60,21 @@ export const MSG = {
   deleteGlyphConfirm:
     'Are you sure you want to permanently delete this glyph and all its related data? This action cannot be undone.',
   noGlyphsFound: 'No glyphs found',
+
+  // §2 search
+  searchTitle: 'Search Glyphs',
+  searchSubtitle: 'Discover glyph toys made by the community',
+  searchPlaceholder: 'Search glyphs...',
+  searchButton: 'Search',
+  searching: 'Searching...',
+  /** 'N results found'; `more` when further pages exist ('100+ results found'). */
+  searchResultsFound: (count: number, more = false) => `${count}${more ? '+' : ''} ${count === 1 && !more ? 'result' : 'results'} found`,
+  noResultsFound: 'No results found',
+  browseAllGlyphs: 'Browse All Glyphs',
+  startSearching: 'Start searching',
+  startSearchingHint: 'Find glyph toys by name, creator or description. Try one of these:',
+  bestMatch: 'Best match',
+
   // files and glyphs: texts the spec leaves open (DESIGN §4.9, SECURITY "Uploads")
   fileNotFound: 'File not found',
   fileMissing: 'No file was sent',

@@ -63,6 +63,8 @@ export interface GlyphCardProps {
   /** A control under the counts (e.g. Unlike on /liked); sits above the card's link. */
   action?: ReactNode;
   headingLevel?: 2 | 3;
+  /** Renders the title and description text, e.g. with matching search words marked (issue 5). */
+  renderText?: (text: string) => ReactNode;
 }
 
 /**
@@ -70,7 +72,7 @@ export interface GlyphCardProps {
  * dot-matrix placeholder), title, two-line description, creator link, downloads/views/likes.
  * The whole card opens /glyph/{id}; the creator link and `action` stay separately clickable.
  */
-export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3 }: GlyphCardProps) {
+export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText }: GlyphCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
   return (
@@ -85,10 +87,10 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
             to={paths.glyph(glyph.id)}
             className="line-clamp-2 break-words after:absolute after:inset-0 after:rounded-[var(--radius-card)] after:content-[''] focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-white"
           >
-            {glyph.title}
+            {renderText ? renderText(glyph.title) : glyph.title}
           </Link>
         </Heading>
-        <p className="line-clamp-2 text-sm break-words text-muted">{glyph.description}</p>
+        <p className="line-clamp-2 text-sm break-words text-muted">{renderText ? renderText(glyph.description) : glyph.description}</p>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm">
           <Link
             to={paths.storefront(glyph.creatorUsername)}
@@ -127,6 +129,7 @@ export function GlyphGrid({
   headingLevel,
   label,
   className,
+  renderText,
 }: {
   glyphs: Glyph[];
   batchStart?: number;
@@ -136,6 +139,7 @@ export function GlyphGrid({
   /** Accessible name of the list. */
   label?: string;
   className?: string;
+  renderText?: (text: string) => ReactNode;
 }) {
   return (
     <ul className={cn(GRID_CLASSES, className)} aria-label={label}>
@@ -147,6 +151,7 @@ export function GlyphGrid({
             showDate={showDate}
             headingLevel={headingLevel}
             action={renderAction ? renderAction(glyph) : undefined}
+            renderText={renderText}
           />
         </li>
       ))}

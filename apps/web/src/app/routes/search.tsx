@@ -1,8 +1,12 @@
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
+import { MSG } from '@glyphary/shared';
+import { useSearchParams } from 'react-router';
+import { SearchPage } from '../../features/search/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** spec §2 Search (/search). Placeholder: the owning feature replaces this file (keep the export name). */
+/** spec §2 Search (/search?q=). */
 export function SearchRoute() {
-  useDocumentTitle('Search Glyphs');
-  return <PlaceholderScreen title="Search Glyphs" description="Discover glyphs made by the community." />;
+  const [params] = useSearchParams();
+  const term = params.get('q')?.trim();
+  useDocumentTitle(term ? `${term} · ${MSG.searchTitle}` : MSG.searchTitle);
+  return <SearchPage />;
 }

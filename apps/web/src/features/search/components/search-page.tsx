@@ -1,0 +1,192 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Search } from 'lucide-react';
+import { MAX_SEARCH_LENGTH, MSG, SEARCH_QUICK_TERMS, SEARCH_SORTS, type SearchSort } from '@glyphary/shared';
+import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
+import { Button, buttonClasses } from '../../../components/ui/button.tsx';
+import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { controlClasses } from '../../../components/ui/field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useSearchGlyphs } from '../api/search-glyphs.ts';
+import { HighlightedText } from './highlighted-text.tsx';
+
+/** spec §2 Search sort buttons, plus relevance ("Best match", issue 5) first as the default. */
+const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
+  { value: 'relevance', label: MSG.bestMatch },
+  { value: 'latest', label: 'Latest' },
+  { value: 'popular', label: 'Popular' },
+  { value: 'liked', label: 'Most Liked' },
+  { value: 'viewed', label: 'Most Viewed' },
+];
+const DEFAULT_SORT: SearchSort = 'relevance';
+
+const isSearchSort = (value: string | null): value is SearchSort => value !== null && (SEARCH_SORTS as readonly string[]).includes(value);
+
+/** The URL of a search: ?q= holds the trimmed term, ?sort= only when it is not the default. */
+const searchHref = (term: string, sort: SearchSort) => paths.search(term || undefined, sort === DEFAULT_SORT ? undefined : sort);
+
+function StartSearching({ onPick }: { onPick: (term: string) => void }) {
+  return (
+    <section aria-labelledby="start-searching" className="flex flex-col items-center gap-5 rounded-[var(--radius-card)] border border-dashed border-line px-6 py-12 text-center">
+      <DotMatrix size={72} pattern="ring" />
+      <h2 id="start-searching" className="font-display text-xl font-bold">
+        {MSG.startSearching}
+      </h2>
+      <p className="max-w-md text-sm text-muted">{MSG.startSearchingHint}</p>
+      <ul className="flex flex-wrap justify-center gap-2" aria-label="Suggested searches">
+        {SEARCH_QUICK_TERMS.map((term) => (
+          <li key={term}>
+            <Button variant="outline" size="sm" onClick={() => onPick(term)}>
+              {term}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SearchResults({ term, sort }: { term: string; sort: SearchSort }) {
+  const search = useSearchGlyphs({ term, sort });
+  useEffect(() => {
+    // spec §8: a search failure is logged and the list becomes empty.
+    if (search.isError) console.warn('Search failed', search.error);
+  }, [search.isError, search.error]);
+
+  if (search.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        <p role="status" className="text-sm text-muted">
+          {MSG.searching}
+        </p>
+        <GlyphGridSkeleton count={8} />
+      </div>
+    );
+  }
+  const pages = search.data?.pages ?? [];
+  const glyphs = pages.flatMap((page) => page.glyphs);
+  if (glyphs.length === 0) {
+    return (
+      <EmptyState
+        title={MSG.noResultsFound}
+        description={`Nothing matched “${term}”. Try other words, or browse everything.`}
+        action={
+          <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
+            {MSG.browseAllGlyphs}
+          </Link>
+        }
+      />
+    );
+  }
+  const lastPage = pages.at(-1)?.glyphs.length ?? 0;
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="text-sm text-muted">
+        {MSG.searchResultsFound(glyphs.length, search.hasNextPage)} for <strong className="font-semibold text-fg">“{term}”</strong>
+      </p>
+      <GlyphGrid
+        glyphs={glyphs}
+        batchStart={glyphs.length - lastPage}
+        label="Search results"
+        renderText={(text) => <HighlightedText text={text} term={term} />}
+      />
+      {search.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" loading={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * spec §2 Search (/search?q=): the box and Search button put the trimmed term in ?q= (an empty or
+ * blank term does nothing); the sort buttons re-run a non-empty search; before any search the quick
+ * terms fill the box and search. Everything is read from the URL, so back/forward and reload
+ * restore the search.
+ */
+export function SearchPage() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const term = (searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
+  const sortParam = searchParams.get('sort');
+  const sort: SearchSort = isSearchSort(sortParam) ? sortParam : DEFAULT_SORT;
+
+  // The box follows the URL (back/forward), but keeps what the user types in between.
+  const [draft, setDraft] = useState(term);
+  const [shownTerm, setShownTerm] = useState(term);
+  if (shownTerm !== term) {
+    setShownTerm(term);
+    setDraft(term);
+  }
+
+  function runSearch(text: string) {
+    const trimmed = text.trim().slice(0, MAX_SEARCH_LENGTH);
+    if (!trimmed) return; // spec §2: an empty or whitespace term does nothing
+    setDraft(trimmed);
+    void navigate(searchHref(trimmed, sort));
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    runSearch(draft);
+  }
+
+  function handleSort(next: SearchSort) {
+    if (next === sort) return;
+    void navigate(searchHref(term, next));
+  }
+
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-2">
+        <h1 className="font-display text-3xl font-bold sm:text-5xl">{MSG.searchTitle}</h1>
+        <p className="text-muted">{MSG.searchSubtitle}</p>
+      </header>
+
+      <form role="search" aria-label="Search glyphs" onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row">
+        <label htmlFor="search-page-input" className="sr-only">
+          Search glyphs
+        </label>
+        <div className="relative flex-1">
+          <Search size={18} aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-subtle" />
+          <input
+            id="search-page-input"
+            type="search"
+            name="q"
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+            placeholder={MSG.searchPlaceholder}
+            maxLength={MAX_SEARCH_LENGTH}
+            autoComplete="off"
+            enterKeyHint="search"
+            className={cn(controlClasses, 'pl-11')}
+          />
+        </div>
+        <Button type="submit" size="lg" className="sm:h-auto">
+          {MSG.searchButton}
+        </Button>
+      </form>
+
+      <div role="group" aria-label="Sort results" className="flex flex-wrap gap-2">
+        {SORT_OPTIONS.map((option) => (
+          <Button
+            key={option.value}
+            size="sm"
+            variant={option.value === sort ? 'secondary' : 'outline'}
+            aria-pressed={option.value === sort}
+            onClick={() => handleSort(option.value)}
+          >
+            {option.label}
+          </Button>
+        ))}
+      </div>
+
+      {term ? <SearchResults term={term} sort={sort} /> : <StartSearching onPick={runSearch} />}
+    </div>
+  );
+}
