@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import type { ClientJob, ClientResult } from './client.ts';
+import { explainHotQueries, type ExplainRow } from './explain.ts';
 import { checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -329,6 +330,7 @@ interface LegReport {
   invariantsAfter?: Record<string, number>;
   skipped?: string;
   serverRssIdleMb?: number;
+  explain?: ExplainRow[];
 }
 
 async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
@@ -360,6 +362,10 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
     report.seed = { totalMs: seed.totalMs, timingsMs: seed.timingsMs, counts: seed.counts };
     log(`[${leg}] seeded in ${(seed.totalMs / 1000).toFixed(1)} s`);
 
+    if (databaseUrl && seed.sample.glyphIds[0]) {
+      report.explain = await explainHotQueries(databaseUrl, { glyphId: seed.sample.glyphIds[0], creatorId: seed.sample.topCreator.id });
+      for (const row of report.explain) log(`[${leg}] explain ${row.name}: ${row.error ?? `${row.executionMs.toFixed(1)} ms, indexes ${row.indexes.join(', ') || 'none'}${row.seqScans.length ? `, SEQ SCAN ${row.seqScans.join(', ')}` : ''}`}`);
+    }
     server = await startServer(dir, databaseUrl);
     report.serverRssIdleMb = rssMb(server.child.pid);
     const base = server.url;
@@ -493,6 +499,13 @@ function markdown(meta: Record<string, unknown>, reports: LegReport[]): string {
     if (report.invariantsAfter) {
       const bad = Object.entries(report.invariantsAfter).filter(([, n]) => n !== 0);
       lines.push('', `Invariants after the write runs (I1, I2, I4, I7): ${bad.length === 0 ? 'hold' : `VIOLATED ${bad.map(([k, n]) => `${k}=${n}`).join(', ')}`}.`);
+    }
+    if (report.explain) {
+      lines.push('', 'EXPLAIN (ANALYZE) of the hot read queries, captured from the real repositories on the seeded database:', '');
+      lines.push('| Query | Statements | Execution ms | Indexes used | Seq scans of big tables |', '|---|---:|---:|---|---|');
+      for (const row of report.explain) {
+        lines.push(row.error ? `| ${row.name} | – | – | error: ${row.error.replace(/\|/g, '\\|')} | – |` : `| ${row.name} | ${row.statements} | ${fmt(row.executionMs, 1)} | ${row.indexes.join(', ') || '–'} | ${row.seqScans.join(', ') || 'none'} |`);
+      }
     }
     lines.push('');
   }

@@ -117,6 +117,7 @@ let exitCode = 0;
 try {
   const seed = await seedDatabase({ size: 'demo', dataDir, log: (line) => log(`[seed] ${line}`) });
   server = await startServer(dataDir);
+  const base = server.url;
   chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const targets = [
     { name: 'Home', path: '/' },
@@ -126,7 +127,7 @@ try {
   ];
   for (const target of targets) {
     // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
-    const result = await lighthouse(`${server.url}${target.path}`, {
+    const result = await lighthouse(`${base}${target.path}`, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
@@ -147,7 +148,7 @@ try {
     const runtime = result.lhr.runtimeError ? [`runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`] : [];
     const consoleItems = ((result.lhr.audits['errors-in-console']?.details as { items?: { description?: string; source?: string; url?: string }[] } | undefined)?.items ?? [])
       .slice(0, 3)
-      .map((item) => `console: ${(item.description ?? '').slice(0, 160)}${item.url ? ` (${item.url.replace(server.url, '')})` : ''}`);
+      .map((item) => `console: ${(item.description ?? '').slice(0, 160)}${item.url ? ` (${item.url.replace(base, '')})` : ''}`);
     pages.push({ name: target.name, path: target.path, scores, failing: [...new Set([...runtime, ...failing, ...consoleItems])] });
     log(`${target.name} ${target.path}: ${JSON.stringify(scores)} — ${(pages.at(-1)?.failing ?? []).join('; ') || 'all audits pass'}`);
   }
