@@ -134,6 +134,7 @@ export const MSG = {
   // web texts the spec leaves open (issue 6)
   requestCreated: 'Request created!',
   requestCancelConfirm: 'Are you sure you want to cancel this request?',
+  requestLoadFailed: 'This request could not be loaded. Please try again.',
   requestGiveBackConfirm: 'Are you sure you want to cancel this request? It will go back to the open requests for someone else to take on.',
 
   // §8 admin

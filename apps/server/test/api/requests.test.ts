@@ -115,14 +115,23 @@ describe('GET /api/glyph-requests', () => {
 
   it('clamps limit to 100 for visitors and users and 1000 for admins', async () => {
     const base = Date.parse('2020-01-01T00:00:00Z');
-    await t.database.db.insert(glyphRequests).values(
-      Array.from({ length: 110 }, (_, i) => ({ title: `Bulk ${i}`, description: 'bulk', userId: oth.id, createdAt: new Date(base + i) })),
-    );
+    await t.database.db
+      .insert(glyphRequests)
+      .values(
+        Array.from({ length: 110 }, (_, i) => ({
+          title: `Bulk ${i}`,
+          description: 'bulk',
+          userId: oth.id,
+          createdAt: new Date(base + i),
+        })),
+      );
     const total = await countRequests();
     expect((await call('GET', '/api/glyph-requests?limit=1000')).json().requests).toHaveLength(100);
     expect((await call('GET', '/api/glyph-requests?limit=1000', own.auth)).json().requests).toHaveLength(100);
     expect((await call('GET', '/api/glyph-requests?limit=1000', admin.auth)).json().requests).toHaveLength(Math.min(total, 1000));
-    expect((await call('GET', '/api/glyph-requests?limit=5000', superAdmin.auth)).json().requests).toHaveLength(Math.min(total, 1000));
+    expect((await call('GET', '/api/glyph-requests?limit=5000', superAdmin.auth)).json().requests).toHaveLength(
+      Math.min(total, 1000),
+    );
   });
 
   it.each([
@@ -217,7 +226,10 @@ describe('POST /api/glyph-requests', () => {
   it.each([
     ['a,,b, ,c', ['a', 'b', 'c']],
     ['  glyph ,  toy,glyph, GLYPH ,', ['glyph', 'toy']],
-    [['x', ' y ', '', 'x', 'z, w'], ['x', 'y', 'z', 'w']],
+    [
+      ['x', ' y ', '', 'x', 'z, w'],
+      ['x', 'y', 'z', 'w'],
+    ],
     ['', []],
     [undefined, []],
   ])('normalises tags %j → %j', async (tags, expected) => {
@@ -227,7 +239,11 @@ describe('POST /api/glyph-requests', () => {
   });
 
   it('trims title and description', async () => {
-    const response = await call('POST', '/api/glyph-requests', own.auth, { ...valid, title: '  Spaced  ', description: '\n body \n' });
+    const response = await call('POST', '/api/glyph-requests', own.auth, {
+      ...valid,
+      title: '  Spaced  ',
+      description: '\n body \n',
+    });
     expect(response.json().request).toMatchObject({ title: 'Spaced', description: 'body' });
   });
 
@@ -314,14 +330,18 @@ describe('GET /api/glyph-requests/{id}', () => {
     }
   });
 
-  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1", '..%2F..%2Fetc%2Fpasswd', '%00', 'x'.repeat(400)])(
-    'answers 404 Request not found for %s',
-    async (id) => {
-      const response = await call('GET', `/api/glyph-requests/${id}`);
-      expect(response.statusCode).toBe(404);
-      expect(response.json().error).toBe(MSG.requestNotFound);
-    },
-  );
+  it.each([
+    '00000000-0000-4000-8000-000000000000',
+    'not-a-uuid',
+    "1' or '1'='1",
+    '..%2F..%2Fetc%2Fpasswd',
+    '%00',
+    'x'.repeat(400),
+  ])('answers 404 Request not found for %s', async (id) => {
+    const response = await call('GET', `/api/glyph-requests/${id}`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe(MSG.requestNotFound);
+  });
 });
 
 describe('POST /api/glyph-requests/{id}/take-on', () => {
@@ -338,25 +358,36 @@ describe('POST /api/glyph-requests/{id}/take-on', () => {
     expect(await readRow(row.id)).toEqual(row);
   });
 
-  it.each(['U', 'A', 'S'] as const)('%s takes on an open request of someone else: in_progress, assigned to them', async (role) => {
-    const user = role === 'U' ? oth : role === 'A' ? admin : superAdmin;
-    const row = await insertRequest('open');
-    const response = await takeOn(row.id, user.auth);
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({
-      success: true,
-      request: { id: row.id, status: 'in_progress', assigned_to: user.id, assigned_user: { id: user.id, username: user.username } },
-    });
-    expect(await readRow(row.id)).toMatchObject({ status: 'in_progress', assignedTo: user.id });
-  });
+  it.each(['U', 'A', 'S'] as const)(
+    '%s takes on an open request of someone else: in_progress, assigned to them',
+    async (role) => {
+      const user = role === 'U' ? oth : role === 'A' ? admin : superAdmin;
+      const row = await insertRequest('open');
+      const response = await takeOn(row.id, user.auth);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        success: true,
+        request: {
+          id: row.id,
+          status: 'in_progress',
+          assigned_to: user.id,
+          assigned_user: { id: user.id, username: user.username },
+        },
+      });
+      expect(await readRow(row.id)).toMatchObject({ status: 'in_progress', assignedTo: user.id });
+    },
+  );
 
-  it.each(['in_progress', 'completed', 'cancelled'] as const)('refuses a %s request with 409 and changes nothing', async (status) => {
-    const row = await insertRequest(status);
-    const response = await takeOn(row.id, oth.auth);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MSG.requestNotOpen);
-    expect(await readRow(row.id)).toEqual(row);
-  });
+  it.each(['in_progress', 'completed', 'cancelled'] as const)(
+    'refuses a %s request with 409 and changes nothing',
+    async (status) => {
+      const row = await insertRequest(status);
+      const response = await takeOn(row.id, oth.auth);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(MSG.requestNotOpen);
+      expect(await readRow(row.id)).toEqual(row);
+    },
+  );
 
   it('refuses taking the same request twice', async () => {
     const row = await insertRequest('open');
@@ -461,13 +492,16 @@ describe('POST /api/glyph-requests/{id}/complete', () => {
     expect(await readRow(row.id)).toEqual(row);
   });
 
-  it.each(['completed', 'cancelled'] as const)('refuses the assignee on a %s request with 409, changing nothing', async (status) => {
-    const row = await insertRequest(status);
-    const response = await complete(row.id, assignee.auth);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toBe(MSG.requestNotInProgress);
-    expect(await readRow(row.id)).toEqual(row);
-  });
+  it.each(['completed', 'cancelled'] as const)(
+    'refuses the assignee on a %s request with 409, changing nothing',
+    async (status) => {
+      const row = await insertRequest(status);
+      const response = await complete(row.id, assignee.auth);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error).toBe(MSG.requestNotInProgress);
+      expect(await readRow(row.id)).toEqual(row);
+    },
+  );
 
   it('refuses an open request (nobody is its assignee) with 403', async () => {
     const row = await insertRequest('open');
@@ -545,8 +579,18 @@ describe('GET /api/my-glyph-requests', () => {
       const response = await call('GET', `/api/my-glyph-requests${query}`, me.auth);
       expect(response.statusCode).toBe(200);
       const list = response.json().requests as GlyphRequest[];
-      expect(list.filter((r) => r.type === 'created').map((r) => r.id).sort()).toEqual(created.map((r) => r.id).sort());
-      expect(list.filter((r) => r.type === 'assigned').map((r) => r.id).sort()).toEqual(taken.map((r) => r.id).sort());
+      expect(
+        list
+          .filter((r) => r.type === 'created')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(created.map((r) => r.id).sort());
+      expect(
+        list
+          .filter((r) => r.type === 'assigned')
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual(taken.map((r) => r.id).sort());
       expect(list).toHaveLength(4);
     }
   });
@@ -576,7 +620,8 @@ describe('GET /api/my-glyph-requests', () => {
 });
 
 describe('admin routes', () => {
-  const forceComplete = (id: string, headers: Headers) => call('POST', `/api/admin/glyph-requests/${id}/force-complete`, headers, {});
+  const forceComplete = (id: string, headers: Headers) =>
+    call('POST', `/api/admin/glyph-requests/${id}/force-complete`, headers, {});
   const reset = (id: string, headers: Headers) => call('POST', `/api/admin/glyph-requests/${id}/reset`, headers, {});
   const remove = (id: string, headers: Headers) => call('DELETE', `/api/admin/glyph-requests/${id}`, headers);
   const denied = [
@@ -585,7 +630,8 @@ describe('admin routes', () => {
     ['Own', 403, MSG.forbidden],
     ['Assignee', 403, MSG.forbidden],
   ] as const;
-  const headersOf = (role: string) => ({ V, U: oth.auth, Own: own.auth, Assignee: assignee.auth, A: admin.auth, S: superAdmin.auth })[role]!;
+  const headersOf = (role: string) =>
+    ({ V, U: oth.auth, Own: own.auth, Assignee: assignee.auth, A: admin.auth, S: superAdmin.auth })[role]!;
 
   describe.each([
     ['force-complete', forceComplete],
@@ -630,15 +676,25 @@ describe('admin routes', () => {
     expect(await auditRows(row.id)).toEqual([]);
   });
 
-  it.each(['in_progress', 'completed'] as const)('reset sets a %s request open, unassigned and unlinked, audited', async (status) => {
-    const glyph = await insertGlyph(t.database, assignee.id);
-    const row = await insertRequest(status, status === 'completed' ? { completedGlyphId: glyph.id } : {});
-    const response = await reset(row.id, superAdmin.auth);
-    expect(response.statusCode).toBe(200);
-    expect(response.json().request).toMatchObject({ status: 'open', assigned_to: null, assigned_user: null, completed_glyph_id: null });
-    expect(await readRow(row.id)).toMatchObject({ status: 'open', assignedTo: null, completedGlyphId: null });
-    expect(await auditRows(row.id)).toEqual([expect.objectContaining({ actorId: superAdmin.id, action: 'request.reset', targetType: 'request' })]);
-  });
+  it.each(['in_progress', 'completed'] as const)(
+    'reset sets a %s request open, unassigned and unlinked, audited',
+    async (status) => {
+      const glyph = await insertGlyph(t.database, assignee.id);
+      const row = await insertRequest(status, status === 'completed' ? { completedGlyphId: glyph.id } : {});
+      const response = await reset(row.id, superAdmin.auth);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().request).toMatchObject({
+        status: 'open',
+        assigned_to: null,
+        assigned_user: null,
+        completed_glyph_id: null,
+      });
+      expect(await readRow(row.id)).toMatchObject({ status: 'open', assignedTo: null, completedGlyphId: null });
+      expect(await auditRows(row.id)).toEqual([
+        expect.objectContaining({ actorId: superAdmin.id, action: 'request.reset', targetType: 'request' }),
+      ]);
+    },
+  );
 
   it.each(['open', 'cancelled'] as const)('reset refuses a %s request with 409', async (status) => {
     const row = await insertRequest(status);
@@ -654,7 +710,9 @@ describe('admin routes', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true });
     expect(await readRow(row.id)).toBeUndefined();
-    expect(await auditRows(row.id)).toEqual([expect.objectContaining({ actorId: admin.id, action: 'request.delete', targetType: 'request' })]);
+    expect(await auditRows(row.id)).toEqual([
+      expect.objectContaining({ actorId: admin.id, action: 'request.delete', targetType: 'request' }),
+    ]);
     const again = await remove(row.id, admin.auth);
     expect(again.statusCode).toBe(404);
   });

@@ -17,9 +17,13 @@ export function toGlyphRequest(row: RequestRow & { type?: 'assigned' | 'created'
     user_id: row.userId,
     user: row.requesterUsername === null ? null : { id: row.userId, username: row.requesterUsername },
     assigned_to: row.assignedTo,
-    assigned_user: row.assignedTo && row.assigneeUsername !== null ? { id: row.assignedTo, username: row.assigneeUsername } : null,
+    assigned_user:
+      row.assignedTo && row.assigneeUsername !== null ? { id: row.assignedTo, username: row.assigneeUsername } : null,
     completed_glyph_id: row.completedGlyphId,
-    completed_glyph: row.completedGlyphId && row.completedGlyphTitle !== null ? { id: row.completedGlyphId, title: row.completedGlyphTitle } : null,
+    completed_glyph:
+      row.completedGlyphId && row.completedGlyphTitle !== null
+        ? { id: row.completedGlyphId, title: row.completedGlyphTitle }
+        : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     ...(row.type ? { type: row.type } : {}),

@@ -99,7 +99,9 @@ export function createRequestsRepository(db: Db) {
     return db.transaction(async (tx) => {
       const changed = await change(tx);
       if (changed.length === 0) return false;
-      await tx.insert(auditLog).values({ actorId: audit.actorId, action: audit.action, targetType: 'request', targetId: id, detail: audit.detail });
+      await tx
+        .insert(auditLog)
+        .values({ actorId: audit.actorId, action: audit.action, targetType: 'request', targetId: id, detail: audit.detail });
       return true;
     });
   }
@@ -185,7 +187,14 @@ export function createRequestsRepository(db: Db) {
       const rows = await db
         .update(glyphRequests)
         .set({ status: 'completed', completedGlyphId: glyphId, updatedAt: now })
-        .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'in_progress'), eq(glyphRequests.assignedTo, assigneeId), glyphStillOwned))
+        .where(
+          and(
+            eq(glyphRequests.id, id),
+            eq(glyphRequests.status, 'in_progress'),
+            eq(glyphRequests.assignedTo, assigneeId),
+            glyphStillOwned,
+          ),
+        )
         .returning({ id: glyphRequests.id });
       return rows.length > 0;
     },
@@ -208,7 +217,13 @@ export function createRequestsRepository(db: Db) {
       const rows = await db
         .update(glyphRequests)
         .set({ status: 'cancelled', updatedAt: now })
-        .where(and(eq(glyphRequests.id, id), inArray(glyphRequests.status, ['open', 'in_progress']), eq(glyphRequests.userId, requesterId)))
+        .where(
+          and(
+            eq(glyphRequests.id, id),
+            inArray(glyphRequests.status, ['open', 'in_progress']),
+            eq(glyphRequests.userId, requesterId),
+          ),
+        )
         .returning({ id: glyphRequests.id });
       return rows.length > 0;
     },
@@ -237,7 +252,9 @@ export function createRequestsRepository(db: Db) {
 
     /** Admin delete in any status (spec §4), audited. @returns false when it was already gone. */
     async remove(id: string, audit: AuditEntry): Promise<boolean> {
-      return audited(id, audit, (tx) => tx.delete(glyphRequests).where(eq(glyphRequests.id, id)).returning({ id: glyphRequests.id }));
+      return audited(id, audit, (tx) =>
+        tx.delete(glyphRequests).where(eq(glyphRequests.id, id)).returning({ id: glyphRequests.id }),
+      );
     },
   };
 }

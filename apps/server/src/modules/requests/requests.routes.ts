@@ -37,7 +37,10 @@ const ListQuery = ListRequestsQuerySchema.extend({
   status: z.enum(REQUEST_STATUSES, { error: `status must be one of ${REQUEST_STATUSES.join(', ')}` }).optional(),
 });
 const MyQuery = MyRequestsQuerySchema.extend({
-  type: z.enum(MY_REQUEST_TYPES, { error: `type must be one of ${MY_REQUEST_TYPES.join(', ')}` }).optional().default('all'),
+  type: z
+    .enum(MY_REQUEST_TYPES, { error: `type must be one of ${MY_REQUEST_TYPES.join(', ')}` })
+    .optional()
+    .default('all'),
 });
 // The body is optional (spec §7 "optional glyph_id"): no body at all means "no glyph".
 const CompleteBody = CompleteRequestInputSchema.nullish();
@@ -46,7 +49,10 @@ const CompleteBody = CompleteRequestInputSchema.nullish();
  * Glyph request routes of spec §7 (DESIGN §4.5, SECURITY matrix): the board, create, detail,
  * take on, complete, cancel, my requests, and the admin delete, force-complete and reset.
  */
-export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService; auth: Auth }> = async (app, { requests, auth }) => {
+export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService; auth: Auth }> = async (
+  app,
+  { requests, auth },
+) => {
   app.get(
     '/api/glyph-requests',
     {

@@ -63,7 +63,10 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
     getRow,
 
     /** The public board: newest first, optional search over title, description and tags. */
-    async list(input: ListRequestsInput, viewer: Viewer | null): Promise<{ rows: RequestRow[]; total: number; hasMore: boolean }> {
+    async list(
+      input: ListRequestsInput,
+      viewer: Viewer | null,
+    ): Promise<{ rows: RequestRow[]; total: number; hasMore: boolean }> {
       const limit = clampLimit(input.limit, Boolean(viewer?.isAdmin));
       const offset = input.offset ?? 0;
       const search = input.search?.trim() || undefined;
@@ -138,7 +141,8 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
       if (row.assignedTo === viewer.id && row.status === 'in_progress') {
         if (!(await requests.giveBack(id, viewer.id, now))) await lostRace(id, MSG.requestNotCancellable);
       } else if (row.userId === viewer.id) {
-        if (row.status !== 'open' && row.status !== 'in_progress') throw conflict(MSG.requestNotCancellable, 'INVALID_TRANSITION');
+        if (row.status !== 'open' && row.status !== 'in_progress')
+          throw conflict(MSG.requestNotCancellable, 'INVALID_TRANSITION');
         if (!(await requests.cancelByRequester(id, viewer.id, now))) await lostRace(id, MSG.requestNotCancellable);
       } else if (row.assignedTo === viewer.id) {
         throw conflict(MSG.requestNotCancellable, 'INVALID_TRANSITION');
@@ -166,7 +170,8 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
      */
     async reset(admin: Viewer, id: string): Promise<RequestRow> {
       const row = await getRow(id);
-      if (row.status !== 'in_progress' && row.status !== 'completed') throw conflict(MSG.requestNotResettable, 'INVALID_TRANSITION');
+      if (row.status !== 'in_progress' && row.status !== 'completed')
+        throw conflict(MSG.requestNotResettable, 'INVALID_TRANSITION');
       const audit = { actorId: admin.id, action: 'request.reset', detail: auditDetail(row, 'open') };
       if (!(await requests.reset(id, audit, clock.now()))) await lostRace(id, MSG.requestNotResettable);
       return getRow(id);

@@ -1,10 +1,12 @@
 import { useParams } from 'react-router';
-import { PlaceholderScreen } from '../../components/layout/placeholder-screen.tsx';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { RequestDetail } from '../../features/requests/components/request-detail.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** Request detail (/request-glyphs/{id}). Placeholder: the requests feature replaces this file (keep the export name). */
+/** Request detail (/request-glyphs/{id}): the request, its references and, when completed, its glyph. */
 export function RequestGlyphRoute() {
   const { id = '' } = useParams();
+  const { user } = useAuth();
   useDocumentTitle('Glyph request');
-  return <PlaceholderScreen title="Glyph request" description={`Request ${id}`} />;
+  return <RequestDetail key={id} id={id} viewerId={user?.id ?? null} />;
 }

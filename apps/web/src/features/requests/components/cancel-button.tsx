@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { MSG, type GlyphRequest } from '@glyphary/shared';
+import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { useCancelRequest } from '../api/cancel-request.ts';
+
+/**
+ * Cancel with confirmation (spec §5). `role` decides the wording: the assignee gives the request
+ * back to the open list, the requester cancels it for good (DESIGN §4.5).
+ */
+export function CancelButton({ request, role }: { request: GlyphRequest; role: 'assignee' | 'requester' }) {
+  const [confirming, setConfirming] = useState(false);
+  const cancel = useCancelRequest();
+  const toast = useToast();
+
+  async function handleConfirm() {
+    try {
+      await cancel.mutateAsync(request.id);
+      toast.success(MSG.requestCancelled);
+    } catch {
+      toast.error(MSG.requestCancelFailed);
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <>
+      <Button size="sm" variant="danger" onClick={() => setConfirming(true)} aria-label={`Cancel: ${request.title}`}>
+        Cancel
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel request"
+        description={role === 'assignee' ? MSG.requestGiveBackConfirm : MSG.requestCancelConfirm}
+        cancelLabel="Keep request"
+        confirmLabel="Cancel Request"
+        pendingLabel="Cancelling..."
+        onConfirm={() => void handleConfirm()}
+        pending={cancel.isPending}
+        destructive
+      />
+    </>
+  );
+}

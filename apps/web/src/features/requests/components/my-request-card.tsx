@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { REQUEST_PREVIEW_MINE, truncate, type GlyphRequest } from '@glyphary/shared';
+import { Card } from '../../../components/ui/card.tsx';
+import { paths } from '../../../config/paths.ts';
+import { CancelButton } from './cancel-button.tsx';
+import { CompleteMenu } from './complete-menu.tsx';
+import { RequesterLine, TagChips } from './request-meta.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/**
+ * spec §2 My Requests card: title, status, description cut at 100, tags, requester, date. Taken On:
+ * Complete menu and Cancel while in progress. Created: 'Assigned to' and Cancel for the requester.
+ */
+export function MyRequestCard({ request, userId }: { request: GlyphRequest; userId: string }) {
+  const taken = request.type === 'assigned';
+  const headingId = `my-request-${request.id}-title`;
+  const active = request.status === 'open' || request.status === 'in_progress';
+  return (
+    <Card className="flex h-full flex-col gap-3 p-5" role="article" aria-labelledby={headingId}>
+      <div className="flex items-start justify-between gap-3">
+        <h3 id={headingId} className="min-w-0 font-display text-lg leading-snug font-bold break-words">
+          <Link to={paths.requestGlyph(request.id)} className="hover:underline">
+            {request.title}
+          </Link>
+        </h3>
+        <StatusBadge status={request.status} />
+      </div>
+      <p className="text-sm break-words whitespace-pre-line text-muted">{truncate(request.description, REQUEST_PREVIEW_MINE)}</p>
+      <TagChips tags={request.tags} />
+      <div className="mt-auto flex flex-col gap-2 pt-2">
+        <RequesterLine request={request} />
+        {!taken ? (
+          <p className="text-xs text-muted">
+            Assigned to:{' '}
+            {request.assigned_user ? (
+              <Link to={paths.storefront(request.assigned_user.username)} className="text-fg underline-offset-2 hover:underline">
+                @{request.assigned_user.username}
+              </Link>
+            ) : (
+              <span className="text-fg">Not yet assigned</span>
+            )}
+          </p>
+        ) : null}
+        {request.completed_glyph ? (
+          <p className="text-xs text-muted">
+            Completed with{' '}
+            <Link to={paths.glyph(request.completed_glyph.id)} className="text-fg underline underline-offset-2">
+              {request.completed_glyph.title}
+            </Link>
+          </p>
+        ) : null}
+        {taken && request.status === 'in_progress' ? (
+          <div className="flex flex-wrap gap-2 pt-1">
+            <CompleteMenu request={request} userId={userId} />
+            <CancelButton request={request} role="assignee" />
+          </div>
+        ) : null}
+        {!taken && active ? (
+          <div className="flex flex-wrap gap-2 pt-1">
+            <CancelButton request={request} role="requester" />
+          </div>
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,143 @@
+import { Plus, Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { MSG } from '@glyphary/shared';
+import { Banner } from '../../../components/ui/banner.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { controlClasses } from '../../../components/ui/field.tsx';
+import { paths } from '../../../config/paths.ts';
+import { cn } from '../../../lib/cn.ts';
+import { useRequests } from '../api/get-requests.ts';
+import { CreateRequestDialog, type ImageUploadSlot } from './create-request-dialog.tsx';
+import { RequestCard } from './request-card.tsx';
+import { useDebouncedValue } from './use-debounced-value.ts';
+import { useTakeOn } from './use-take-on.ts';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export interface RequestBoardProps {
+  /** The signed-in user's id, or null for visitors (no Create Request, no Take On). */
+  viewerId: string | null;
+  imageUpload?: ImageUploadSlot;
+  /** Open the Create dialog at once (links such as 'Create Request' on My Requests). */
+  startCreating?: boolean;
+}
+
+/**
+ * spec §2 Requests: search (debounced; the box keeps focus and the list stays on screen while the
+ * next results load), Create Request for signed-in users, the cards, and Load more beyond 20.
+ */
+export function RequestBoard({ viewerId, imageUpload, startCreating = false }: RequestBoardProps) {
+  const [term, setTerm] = useState('');
+  const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  const [creating, setCreating] = useState(startCreating && viewerId !== null);
+  const query = useRequests(search);
+  const { takeOn, pendingId } = useTakeOn();
+
+  useEffect(() => {
+    // spec §8: a failed load is logged and the list becomes empty.
+    if (query.error) console.error('Failed to load requests', query.error);
+  }, [query.error]);
+
+  const requests = query.error ? [] : (query.data?.pages.flatMap((page) => page.requests) ?? []);
+  const total = query.data?.pages[0]?.total ?? 0;
+  const isSearching = query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div role="search" className="relative flex-1">
+          <label htmlFor="request-search" className="sr-only">
+            Search requests
+          </label>
+          <Search
+            size={18}
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-4 -translate-y-1/2 text-muted"
+          />
+          <input
+            id="request-search"
+            type="search"
+            value={term}
+            onChange={(event) => setTerm(event.target.value)}
+            placeholder="Search requests by title, description or tag"
+            maxLength={100}
+            autoComplete="off"
+            className={cn(controlClasses, 'pr-12 pl-11')}
+          />
+          {isSearching ? <Spinner size="sm" className="absolute top-1/2 right-4 -translate-y-1/2 text-muted" /> : null}
+        </div>
+        {viewerId !== null ? (
+          <Button onClick={() => setCreating(true)} size="lg">
+            <Plus size={18} aria-hidden="true" />
+            Create Request
+          </Button>
+        ) : null}
+      </div>
+
+      {viewerId === null ? (
+        <Banner tone="info">
+          {MSG.requestLoginToCreate}.{' '}
+          <Link to={paths.loginWithRedirect(paths.requestGlyphs)} className="font-medium underline underline-offset-2">
+            Log In
+          </Link>
+        </Banner>
+      ) : null}
+
+      <p className="sr-only" role="status">
+        {query.isPending ? '' : search ? `${total} requests found for ${search}` : ''}
+      </p>
+
+      {query.isPending ? (
+        <ul aria-label="Loading requests" className="grid gap-4 md:grid-cols-2">
+          {Array.from({ length: 4 }, (_, i) => (
+            <li key={i}>
+              <Skeleton className="h-52" />
+            </li>
+          ))}
+        </ul>
+      ) : requests.length === 0 ? (
+        <EmptyState
+          title={MSG.noRequestsFound}
+          description={search ? 'Try a different search term' : 'Be the first to create a glyph request!'}
+          action={
+            viewerId !== null && !search ? (
+              <Button onClick={() => setCreating(true)} variant="outline">
+                Create Request
+              </Button>
+            ) : null
+          }
+        />
+      ) : (
+        <ul
+          aria-label="Glyph requests"
+          className={cn('grid gap-4 md:grid-cols-2', isSearching && 'opacity-70 transition-opacity')}
+        >
+          {requests.map((request) => (
+            <li key={request.id}>
+              <RequestCard
+                request={request}
+                viewerId={viewerId}
+                onTakeOn={(r) => void takeOn(r)}
+                takingOn={pendingId === request.id}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {query.hasNextPage && !query.error ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+
+      {viewerId !== null ? <CreateRequestDialog open={creating} onOpenChange={setCreating} imageUpload={imageUpload} /> : null}
+    </div>
+  );
+}

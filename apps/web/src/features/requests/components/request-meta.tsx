@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { MSG, formatDate, pluralize, type GlyphRequest } from '@glyphary/shared';
+import { paths } from '../../../config/paths.ts';
+
+/** Tag chips of a request (nothing when it has none). */
+export function TagChips({ tags }: { tags: string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+      {tags.map((tag) => (
+        <li key={tag} className="rounded-full bg-raised px-2.5 py-0.5 text-xs text-muted">
+          #{tag}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** "by @user · date" (spec §8: 'Unknown' requester, 'Unknown date'). */
+export function RequesterLine({ request }: { request: GlyphRequest }) {
+  const username = request.user?.username;
+  return (
+    <p className="text-xs text-muted">
+      by{' '}
+      {username ? (
+        <Link to={paths.storefront(username)} className="text-fg underline-offset-2 hover:underline">
+          @{username}
+        </Link>
+      ) : (
+        <span className="text-fg">{MSG.unknownUser}</span>
+      )}{' '}
+      · <time dateTime={request.created_at}>{formatDate(request.created_at)}</time>
+    </p>
+  );
+}
+
+/** Counts of reference images and files ("2 reference images · 1 reference file"). */
+export function ReferenceCounts({ request }: { request: GlyphRequest }) {
+  return (
+    <p className="text-xs text-subtle">
+      {pluralize(request.reference_images.length, 'reference image')} ·{' '}
+      {pluralize(request.reference_files.length, 'reference file')}
+    </p>
+  );
+}

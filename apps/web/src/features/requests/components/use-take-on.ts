@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { MSG, type GlyphRequest } from '@glyphary/shared';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage, isApiError } from '../../../lib/api-client.ts';
+import { useTakeOnRequest } from '../api/take-on-request.ts';
+
+/** Take On with the spec §8 toasts; `pendingId` is the request being taken on. */
+export function useTakeOn() {
+  const mutation = useTakeOnRequest();
+  const toast = useToast();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  async function takeOn(request: GlyphRequest) {
+    setPendingId(request.id);
+    try {
+      await mutation.mutateAsync(request.id);
+      toast.success(MSG.requestTakeOnSuccess);
+    } catch (caught) {
+      toast.error(isApiError(caught, 401) ? MSG.requestLoginToTakeOn : errorMessage(caught, MSG.requestTakeOnFailed));
+    } finally {
+      setPendingId(null);
+    }
+  }
+
+  return { takeOn, pendingId };
+}
