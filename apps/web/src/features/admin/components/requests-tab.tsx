@@ -107,7 +107,7 @@ export function RequestsTab() {
                     <div className="flex flex-wrap gap-2">
                       {request.status === 'in_progress' ? (
                         <Button size="sm" variant="outline" onClick={() => setPending({ action: 'force-complete', request })} aria-label={`Force complete ${request.title}`}>
-                          Complete
+                          Force complete
                         </Button>
                       ) : null}
                       {request.status === 'in_progress' || request.status === 'completed' ? (

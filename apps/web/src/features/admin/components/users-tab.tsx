@@ -70,7 +70,7 @@ export function UsersTab() {
                     variant="outline"
                     onClick={() => handleMakeAdmin(user.uid)}
                     loading={makeAdmin.isPending && makeAdmin.variables === user.uid}
-                    aria-label={`Make ${user.username} admin`}
+                    aria-label={`Make Admin @${user.username}`}
                   >
                     Make Admin
                   </Button>
