@@ -118,7 +118,6 @@ try {
   const seed = await seedDatabase({ size: 'demo', dataDir, log: (line) => log(`[seed] ${line}`) });
   server = await startServer(dataDir);
   const base = server.url;
-  chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   const targets = [
     { name: 'Home', path: '/' },
     { name: 'Glyph', path: `/glyph/${seed.sample.glyphIds[0]}` },
@@ -126,6 +125,9 @@ try {
     { name: 'Requests', path: '/request-glyphs' },
   ];
   for (const target of targets) {
+    // A fresh browser per page: a reused headless Chromium can treat later tabs as backgrounded and
+    // never paint them (Lighthouse NO_FCP).
+    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
     const result = await lighthouse(`${base}${target.path}`, {
       port: chrome.port,
@@ -133,6 +135,8 @@ try {
       logLevel: 'error',
       onlyCategories: Object.keys(BUDGET),
     });
+    await chrome.kill();
+    chrome = undefined;
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const scores: Record<string, number | null> = {};
     for (const key of Object.keys(BUDGET)) {
