@@ -139,7 +139,6 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
     void start(Array.from(event.dataTransfer.files));
   }
 
-  const full = value.length + pending.length >= maxFiles;
   const Icon = type === 'images' ? ImagePlus : FileArchive;
   const limits = type === 'images' ? `PNG, JPG, JPEG, GIF or WebP · up to 50MB each${multiple ? ` · max ${maxFiles}` : ''}` : '.apk · up to 50MB';
 
@@ -159,7 +158,7 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
         className={cn(
           'flex cursor-pointer flex-col items-center justify-center gap-2 rounded-2xl border border-dashed border-line-strong bg-surface px-4 py-6 text-center text-sm text-muted transition-colors hover:border-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-white',
           dragging && 'border-white bg-raised text-fg',
-          (disabled || (full && !multiple && value.length > 0)) && 'cursor-not-allowed opacity-60',
+          disabled && 'cursor-not-allowed opacity-60',
         )}
       >
         <Icon size={24} aria-hidden="true" />

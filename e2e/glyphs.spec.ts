@@ -1,0 +1,217 @@
+import { crc32 } from 'node:zlib';
+import { apkFileName, MSG } from '@glyphary/shared';
+import { expect, expectNoAxeViolations, screenshot, signUpViaApi, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { BASE_URL } from './support/ports.ts';
+
+/** 8×8 PNGs in two colours (real images the server re-encodes). */
+const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWO4LqmIFTEMLQkA2M5EQRJHmMgAAAAASUVORK5CYII=', 'base64');
+const BLUE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQiLqDFTEMLQkAA8ZXgUNY7KIAAAAASUVORK5CYII=', 'base64');
+
+/** A minimal APK: a stored ZIP with AndroidManifest.xml. */
+function makeApk(): Buffer {
+  const entries = [
+    { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.e2e"/>') },
+    { name: 'classes.dex', data: Buffer.from('dex\n035\0e2e glyph toy') },
+  ];
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const crc = crc32(entry.data);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.data.length, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.data.length, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, entry.data);
+    centrals.push(central, name);
+    offset += 30 + name.length + entry.data.length;
+  }
+  const central = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(central.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, central, end]);
+}
+
+test.describe('sharing a glyph', () => {
+  test('sign up, upload images and an APK, share, download, edit and delete', async ({ page }) => {
+    // The whole journey of issue 3 in one test: many steps, several axe runs and screenshots.
+    test.setTimeout(180_000);
+    const user = uniqueUser('g');
+    await signUpViaUi(page, user);
+    await page.goto('/upload');
+    await expect(page.getByRole('heading', { name: 'Share Glyph' })).toBeVisible();
+
+    // The form refuses to send without the required fields (spec §5 order).
+    await page.getByRole('button', { name: 'Share Glyph' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MSG.titleRequired })).toBeVisible();
+
+    const title = `Pulse Ring ${user.username.slice(-4)}!`;
+    await page.getByLabel('Title').fill(`  ${title}  `);
+    await page.getByLabel('Description').fill('A ring of light that pulses with every notification. '.repeat(12));
+    await page.getByLabel('Instructions').fill('Install the APK, then pick Pulse Ring in Glyph Toys.');
+
+    // Single mode refuses a second file before sending anything (dropped onto the drop zone).
+    const twoApks = await page.evaluateHandle(() => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(['a'], 'a.apk'));
+      transfer.items.add(new File(['b'], 'b.apk'));
+      return transfer;
+    });
+    await page.getByText('Drop a file here or browse').dispatchEvent('drop', { dataTransfer: twoApks });
+    await expect(page.getByRole('alert').filter({ hasText: MSG.onlyOneFile })).toBeVisible();
+    // Type check before sending.
+    await page.getByLabel('Images', { exact: true }).setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') }]);
+    await expect(page.getByRole('alert').filter({ hasText: MSG.fileTypeImage })).toBeVisible();
+
+    await page.getByLabel('Images', { exact: true }).setInputFiles([
+      { name: 'red.png', mimeType: 'image/png', buffer: RED_PNG },
+      { name: 'blue.png', mimeType: 'image/png', buffer: BLUE_PNG },
+    ]);
+    await expect(page.getByRole('img', { name: 'Image 2', exact: true })).toBeVisible();
+    await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'pulse.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk() }]);
+    await expect(page.getByRole('button', { name: /^Remove .*\.apk$/ })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Check Database' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /Database reachable \(\d+(\.\d+)? ms\)/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'upload-filled');
+
+    await page.getByRole('button', { name: 'Share Glyph' }).click();
+    await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+    const glyphUrl = page.url();
+
+    // The detail page shows everything.
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: `@${user.username}` })).toBeVisible();
+    await expect(page.getByText('0 downloads')).toBeVisible();
+    await expect(page.getByText('1 view', { exact: true })).toBeVisible();
+    await expect(page.getByText('0 likes')).toBeVisible();
+    await expect(page.getByRole('img', { name: `${title}, image 1 of 2` })).toBeVisible();
+    await page.getByRole('button', { name: 'Show image 2 of 2' }).click();
+    await expect(page.getByRole('img', { name: `${title}, image 2 of 2` })).toBeVisible();
+    await page.getByRole('group', { name: `Images of ${title}` }).press('ArrowRight');
+    await expect(page.getByRole('img', { name: `${title}, image 1 of 2` })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show More' })).toBeVisible();
+    await page.getByRole('button', { name: 'Show More' }).click();
+    await expect(page.getByRole('button', { name: 'Show Less' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Instructions' })).toBeVisible();
+    await expect(page.getByText('SHA-256')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'glyph-detail');
+
+    // Download through the disclaimer: the file arrives with the spec's name.
+    await page.getByRole('button', { name: 'Download APK' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Download APK' });
+    await expect(dialog.getByText(MSG.downloadDisclaimer)).toBeVisible();
+    await expectNoAxeViolations(page);
+    const downloadPromise = page.waitForEvent('download');
+    await dialog.getByRole('button', { name: 'Download', exact: true }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe(apkFileName(title));
+    await expect(page.getByText('1 download', { exact: true })).toBeVisible();
+
+    // Like, without a reload.
+    await page.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('1 like', { exact: true })).toBeVisible();
+
+    // Share.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE_URL });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await expect(page.getByText(MSG.linkCopied)).toBeVisible();
+
+    // Edit in a real dialog.
+    await page.getByRole('button', { name: 'Edit Glyph' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Glyph' });
+    await expect(edit).toBeVisible();
+    await edit.getByLabel('Title').fill('');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit.getByText(MSG.updateGlyphFailed(MSG.titleRequired))).toBeVisible();
+    await expectNoAxeViolations(page);
+    const renamed = `${title} v2`;
+    await edit.getByLabel('Title').fill(renamed);
+    await edit.getByLabel('Image URLs').fill('https://example.com/a.png');
+    await edit.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show image 3 of 3' })).toBeVisible();
+
+    // Delete with the spec's confirmation, then the deleted notice.
+    await page.getByRole('button', { name: 'Delete Glyph' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Glyph' });
+    await expect(confirm.getByText(MSG.deleteGlyphConfirm)).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('heading', { name: MSG.glyphDeletedTitle })).toBeVisible();
+    await expect(page.getByText(MSG.glyphDeletedBody)).toBeVisible();
+    await page.goto(glyphUrl);
+    await expect(page.getByText(MSG.glyphDeletedBody)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'glyph-deleted');
+  });
+
+  test('another user sees no Edit/Delete, a visitor liking goes to /login, unknown ids go to /404', async ({ page, browser, signedInUser }) => {
+    expect(signedInUser.username).toBeTruthy();
+    const created = await page.request.post('/api/upload-glyph', {
+      headers: { origin: BASE_URL, 'content-type': 'application/json' },
+      data: { title: 'Repo Only Toy', description: 'Built from source.', githubUrl: 'https://github.com/example/repo-only' },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const { id } = (await created.json()) as { id: string };
+
+    await page.goto(`/glyph/${id}`);
+    await expect(page.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Repository' })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    await expect(page.getByRole('button', { name: 'Download APK' })).toHaveCount(0);
+
+    const otherContext = await browser.newContext({ baseURL: BASE_URL });
+    const other = await otherContext.newPage();
+    await signUpViaApi(other.request, uniqueUser('o'));
+    await other.goto(`/glyph/${id}`);
+    await expect(other.getByRole('heading', { level: 1, name: 'Repo Only Toy' })).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Edit Glyph' })).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Delete Glyph' })).toHaveCount(0);
+    await otherContext.close();
+
+    const visitorContext = await browser.newContext({ baseURL: BASE_URL });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/glyph/${id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Repo Only Toy' })).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Edit Glyph' })).toHaveCount(0);
+    await visitor.getByRole('button', { name: 'Like', exact: true }).click();
+    await expect(visitor).toHaveURL(/\/login/);
+
+    await visitor.goto('/glyph/00000000-0000-4000-8000-000000000000');
+    await expect(visitor).toHaveURL('/404');
+    await visitorContext.close();
+  });
+
+  test('the server renders Open Graph tags for a glyph page', async ({ page, signedInUser }) => {
+    expect(signedInUser.email).toBeTruthy();
+    const created = await page.request.post('/api/upload-glyph', {
+      headers: { origin: BASE_URL, 'content-type': 'application/json' },
+      data: { title: 'Meta Toy', description: 'Preview me when shared.', githubUrl: 'https://github.com/example/meta' },
+    });
+    const { id } = (await created.json()) as { id: string };
+    const html = await (await page.request.get(`/glyph/${id}`)).text();
+    expect(html).toContain('<meta property="og:title" content="Meta Toy" />');
+    expect(html).toContain('<meta name="twitter:description" content="Preview me when shared." />');
+  });
+});
