@@ -32,7 +32,8 @@ const statusCounts: Record<string, number> = {};
 function report(error: Error | null, result: autocannon.Result): void {
   if (error) throw error;
   const sorted = Float64Array.from(times).sort();
-  const at = (q: number) => (sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number));
+  const at = (q: number) =>
+    sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] as number);
   const mean = sorted.length === 0 ? 0 : sorted.reduce((a, b) => a + b, 0) / sorted.length;
   const out: ClientResult = {
     requests: sorted.length,
@@ -53,7 +54,12 @@ const instance = autocannon(
     duration: job.durationSeconds,
     timeout: 10,
     ...(job.overallRate ? { overallRate: job.overallRate } : {}),
-    requests: job.requests.map((r) => ({ method: r.method as 'GET', path: r.path, ...(r.headers ? { headers: r.headers } : {}), ...(r.body ? { body: r.body } : {}) })),
+    requests: job.requests.map((r) => ({
+      method: r.method as 'GET',
+      path: r.path,
+      ...(r.headers ? { headers: r.headers } : {}),
+      ...(r.body ? { body: r.body } : {}),
+    })),
   },
   report,
 );

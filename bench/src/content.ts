@@ -2,13 +2,58 @@ import type { Rng } from './prng.ts';
 
 /** Word lists for plausible Glyph Toy titles; "boot" and "animation" are here so search has hits. */
 const SUBJECTS = [
-  'Boot', 'Battery', 'Clock', 'Pulse', 'Orbit', 'Rain', 'Heartbeat', 'Comet', 'Tide', 'Pixel',
-  'Ripple', 'Spiral', 'Equalizer', 'Compass', 'Radar', 'Snowfall', 'Firefly', 'Aurora', 'Metronome', 'Dice',
-  'Breath', 'Eclipse', 'Signal', 'Notification', 'Timer', 'Sunrise', 'Matrix', 'Wave', 'Lantern', 'Galaxy',
+  'Boot',
+  'Battery',
+  'Clock',
+  'Pulse',
+  'Orbit',
+  'Rain',
+  'Heartbeat',
+  'Comet',
+  'Tide',
+  'Pixel',
+  'Ripple',
+  'Spiral',
+  'Equalizer',
+  'Compass',
+  'Radar',
+  'Snowfall',
+  'Firefly',
+  'Aurora',
+  'Metronome',
+  'Dice',
+  'Breath',
+  'Eclipse',
+  'Signal',
+  'Notification',
+  'Timer',
+  'Sunrise',
+  'Matrix',
+  'Wave',
+  'Lantern',
+  'Galaxy',
 ] as const;
 const STYLES = [
-  'Animation', 'Ring', 'Sweep', 'Glow', 'Countdown', 'Meter', 'Loop', 'Burst', 'Trail', 'Bloom',
-  'Scanner', 'Flicker', 'Dots', 'Fade', 'Bounce', 'Cascade', 'Mosaic', 'Drift', 'Beacon', 'Shimmer',
+  'Animation',
+  'Ring',
+  'Sweep',
+  'Glow',
+  'Countdown',
+  'Meter',
+  'Loop',
+  'Burst',
+  'Trail',
+  'Bloom',
+  'Scanner',
+  'Flicker',
+  'Dots',
+  'Fade',
+  'Bounce',
+  'Cascade',
+  'Mosaic',
+  'Drift',
+  'Beacon',
+  'Shimmer',
 ] as const;
 const ADJECTIVES = ['Minimal', 'Neon', 'Retro', 'Calm', 'Hyper', 'Soft', 'Lunar', 'Tiny', 'Night', 'Mono'] as const;
 const VERBS = ['draws', 'animates', 'shows', 'plays', 'lights up', 'sweeps'] as const;
@@ -30,10 +75,60 @@ const DETAILS = [
   'Uses under 1% battery per hour in my tests.',
   'Source and build steps are on GitHub.',
 ] as const;
-const FIRST = ['nova', 'pixel', 'lumen', 'dot', 'glyph', 'arc', 'echo', 'byte', 'flux', 'orbit', 'quartz', 'mono', 'volt', 'ember', 'haze'] as const;
+const FIRST = [
+  'nova',
+  'pixel',
+  'lumen',
+  'dot',
+  'glyph',
+  'arc',
+  'echo',
+  'byte',
+  'flux',
+  'orbit',
+  'quartz',
+  'mono',
+  'volt',
+  'ember',
+  'haze',
+] as const;
 const SECOND = ['smith', 'lab', 'works', 'craft', 'makes', 'studio', 'dev', 'forge', 'kid', 'cat', 'fox', 'owl'] as const;
-const NAMES = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elena', 'Femi', 'Gus', 'Hana', 'Ines', 'Jonas', 'Kai', 'Lena', 'Mo', 'Nia', 'Omar', 'Pia', 'Rui', 'Sana', 'Tom', 'Uma'] as const;
-const TAGS = ['clock', 'battery', 'music', 'notification', 'game', 'timer', 'weather', 'animation', 'boot', 'minimal', 'fitness', 'calendar'] as const;
+const NAMES = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Femi',
+  'Gus',
+  'Hana',
+  'Ines',
+  'Jonas',
+  'Kai',
+  'Lena',
+  'Mo',
+  'Nia',
+  'Omar',
+  'Pia',
+  'Rui',
+  'Sana',
+  'Tom',
+  'Uma',
+] as const;
+const TAGS = [
+  'clock',
+  'battery',
+  'music',
+  'notification',
+  'game',
+  'timer',
+  'weather',
+  'animation',
+  'boot',
+  'minimal',
+  'fitness',
+  'calendar',
+] as const;
 
 /** A title such as "Neon Boot Animation". */
 export function makeTitle(rng: Rng): string {
@@ -43,7 +138,9 @@ export function makeTitle(rng: Rng): string {
 
 /** A two-to-four sentence description mentioning the title. */
 export function makeDescription(rng: Rng, title: string): string {
-  const parts = [`${title} ${rng.pick(VERBS)} a ${rng.pick(['soft', 'bright', 'smooth', 'crisp'])} pattern on the Glyph Matrix ${rng.pick(TRIGGERS)}.`];
+  const parts = [
+    `${title} ${rng.pick(VERBS)} a ${rng.pick(['soft', 'bright', 'smooth', 'crisp'])} pattern on the Glyph Matrix ${rng.pick(TRIGGERS)}.`,
+  ];
   const extra = rng.int(1, 3);
   for (let i = 0; i < extra; i += 1) parts.push(rng.pick(DETAILS));
   return parts.join(' ');
@@ -82,7 +179,8 @@ export function makeBio(rng: Rng): string {
 /** A request title and description. */
 export function makeRequest(rng: Rng): { title: string; description: string; tags: string[] } {
   const subject = rng.pick(SUBJECTS);
-  const title = `${subject} ${rng.pick(['toy', 'animation', 'indicator', 'meter', 'game'])} ${rng.pick(['please', 'request', 'idea', 'for Phone (3)', ''])}`.trim();
+  const title =
+    `${subject} ${rng.pick(['toy', 'animation', 'indicator', 'meter', 'game'])} ${rng.pick(['please', 'request', 'idea', 'for Phone (3)', ''])}`.trim();
   const description = `Could someone build a ${subject.toLowerCase()} toy that ${rng.pick(VERBS)} ${rng.pick(TRIGGERS)}? ${rng.pick(DETAILS)}`;
   const tags = [...new Set([rng.pick(TAGS), rng.pick(TAGS)])];
   return { title, description, tags };

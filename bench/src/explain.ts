@@ -30,7 +30,8 @@ interface PlanNode {
 
 function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>): void {
   if (node['Index Name']) indexes.add(node['Index Name']);
-  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.has(node['Relation Name'])) seqScans.add(node['Relation Name']);
+  if (node['Node Type'] === 'Seq Scan' && node['Relation Name'] && BIG_TABLES.has(node['Relation Name']))
+    seqScans.add(node['Relation Name']);
   for (const child of node.Plans ?? []) walk(child, indexes, seqScans);
 }
 
@@ -38,32 +39,76 @@ function walk(node: PlanNode, indexes: Set<string>, seqScans: Set<string>): void
  * Explains the queries behind home lists, storefront, detail, search and admin stats.
  * Never throws: a repository whose API changed is reported as an error row.
  */
-export async function explainHotQueries(databaseUrl: string, sample: { glyphId: string; creatorId: string }): Promise<ExplainRow[]> {
+export async function explainHotQueries(
+  databaseUrl: string,
+  sample: { glyphId: string; creatorId: string },
+): Promise<ExplainRow[]> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   let captured: { query: string; params: unknown[] }[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  }) as unknown as Db;
   const cases: { name: string; run: () => Promise<unknown> }[] = [
     {
       name: 'home latest (listGlyphs latest 12)',
-      run: async () => (await import('../../apps/server/src/modules/discovery/discovery.repository.ts')).createDiscoveryRepository(db).listGlyphs({ sort: 'latest', limit: 13 }),
+      run: async () =>
+        (await import('../../apps/server/src/modules/discovery/discovery.repository.ts'))
+          .createDiscoveryRepository(db)
+          .listGlyphs({ sort: 'latest', limit: 13 }),
     },
     {
       name: 'home popular (listGlyphs popular 12)',
-      run: async () => (await import('../../apps/server/src/modules/discovery/discovery.repository.ts')).createDiscoveryRepository(db).listGlyphs({ sort: 'popular', limit: 13 }),
+      run: async () =>
+        (await import('../../apps/server/src/modules/discovery/discovery.repository.ts'))
+          .createDiscoveryRepository(db)
+          .listGlyphs({ sort: 'popular', limit: 13 }),
     },
     {
       name: 'storefront (listGlyphs creator 100)',
-      run: async () => (await import('../../apps/server/src/modules/discovery/discovery.repository.ts')).createDiscoveryRepository(db).listGlyphs({ sort: 'latest', limit: 101, creatorId: sample.creatorId }),
+      run: async () =>
+        (await import('../../apps/server/src/modules/discovery/discovery.repository.ts'))
+          .createDiscoveryRepository(db)
+          .listGlyphs({ sort: 'latest', limit: 101, creatorId: sample.creatorId }),
     },
     {
       name: 'storefront totals (creatorTotals)',
-      run: async () => (await import('../../apps/server/src/modules/discovery/discovery.repository.ts')).createDiscoveryRepository(db).creatorTotals(sample.creatorId),
+      run: async () =>
+        (await import('../../apps/server/src/modules/discovery/discovery.repository.ts'))
+          .createDiscoveryRepository(db)
+          .creatorTotals(sample.creatorId),
     },
-    { name: 'glyph detail (findById)', run: async () => (await import('../../apps/server/src/modules/glyphs/glyphs.repository.ts')).createGlyphsRepository(db).findById(sample.glyphId) },
-    { name: 'search "boot" (relevance 100)', run: async () => (await import('../../apps/server/src/modules/search/search.repository.ts')).createSearchRepository(db).search({ term: 'boot', sort: 'relevance', limit: 100 }) },
-    { name: 'search typo "animaton" (relevance 100)', run: async () => (await import('../../apps/server/src/modules/search/search.repository.ts')).createSearchRepository(db).search({ term: 'animaton', sort: 'relevance', limit: 100 }) },
-    { name: 'admin stats (stats)', run: async () => (await import('../../apps/server/src/modules/admin/admin.repository.ts')).createAdminRepository(db).stats() },
-    { name: 'admin top glyphs (topGlyphs 5)', run: async () => (await import('../../apps/server/src/modules/admin/admin.repository.ts')).createAdminRepository(db).topGlyphs(5) },
+    {
+      name: 'glyph detail (findById)',
+      run: async () =>
+        (await import('../../apps/server/src/modules/glyphs/glyphs.repository.ts'))
+          .createGlyphsRepository(db)
+          .findById(sample.glyphId),
+    },
+    {
+      name: 'search "boot" (relevance 100)',
+      run: async () =>
+        (await import('../../apps/server/src/modules/search/search.repository.ts'))
+          .createSearchRepository(db)
+          .search({ term: 'boot', sort: 'relevance', limit: 100 }),
+    },
+    {
+      name: 'search typo "animaton" (relevance 100)',
+      run: async () =>
+        (await import('../../apps/server/src/modules/search/search.repository.ts'))
+          .createSearchRepository(db)
+          .search({ term: 'animaton', sort: 'relevance', limit: 100 }),
+    },
+    {
+      name: 'admin stats (stats)',
+      run: async () =>
+        (await import('../../apps/server/src/modules/admin/admin.repository.ts')).createAdminRepository(db).stats(),
+    },
+    {
+      name: 'admin top glyphs (topGlyphs 5)',
+      run: async () =>
+        (await import('../../apps/server/src/modules/admin/admin.repository.ts')).createAdminRepository(db).topGlyphs(5),
+    },
   ];
   const rows: ExplainRow[] = [];
   const client = await pool.connect();
@@ -84,7 +129,14 @@ export async function explainHotQueries(databaseUrl: string, sample: { glyphId: 
         }
         rows.push({ name: c.name, statements: captured.length, executionMs, indexes: [...indexes], seqScans: [...seqScans] });
       } catch (error) {
-        rows.push({ name: c.name, statements: captured.length, executionMs: 0, indexes: [], seqScans: [], error: (error as Error).message.slice(0, 200) });
+        rows.push({
+          name: c.name,
+          statements: captured.length,
+          executionMs: 0,
+          indexes: [],
+          seqScans: [],
+          error: (error as Error).message.slice(0, 200),
+        });
       }
     }
   } finally {

@@ -40,7 +40,9 @@ const connections = smoke ? 10 : 50;
 const size = (values.size ?? (smoke ? 'tiny' : 'bench')) as SeedSize;
 const legs = (values.legs ?? (smoke ? 'pglite' : 'pglite,postgres')).split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
 const pgAdminUrl = values['pg-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const outDir = path.resolve(values.out ?? (smoke ? path.join(os.tmpdir(), 'glyphary-bench-smoke') : path.join(root, 'bench/results')));
+const outDir = path.resolve(
+  values.out ?? (smoke ? path.join(os.tmpdir(), 'glyphary-bench-smoke') : path.join(root, 'bench/results')),
+);
 const hasTaskset = (() => {
   try {
     execFileSync('taskset', ['-c', '0', 'true']);
@@ -49,7 +51,8 @@ const hasTaskset = (() => {
     return false;
   }
 })();
-const pinned = (core: number, command: string, args: string[]) => (hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args]) as [string, string[]];
+const pinned = (core: number, command: string, args: string[]) =>
+  (hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args]) as [string, string[]];
 const log = (line: string) => console.error(line);
 
 // ── endpoints ────────────────────────────────────────────────────────────────
@@ -77,25 +80,47 @@ const json = (extra: Record<string, string> = {}) => ({ 'content-type': 'applica
 function scenarios(ctx: Context): Scenario[] {
   const ids = ctx.seed.sample.glyphIds;
   const creator = ctx.seed.sample.topCreator;
-  const get = (p: string, headers?: Record<string, string>): Request => ({ method: 'GET', path: p, ...(headers ? { headers } : {}) });
+  const get = (p: string, headers?: Record<string, string>): Request => ({
+    method: 'GET',
+    path: p,
+    ...(headers ? { headers } : {}),
+  });
   const latest = get('/api/get-glyphs?sort=latest&limit=12');
   const popular = get('/api/get-glyphs?sort=popular&limit=12');
   const detail = ids.slice(0, 100).map((id) => get(`/api/get-glyph/${id}`));
-  const storefront = [get(`/api/get-user-by-username/${creator.username}`), get(`/api/get-glyphs?creator_id=${creator.id}&limit=100`)];
+  const storefront = [
+    get(`/api/get-user-by-username/${creator.username}`),
+    get(`/api/get-glyphs?creator_id=${creator.id}&limit=100`),
+  ];
   const search = get('/api/get-glyphs?search=boot&limit=100');
   const typo = get('/api/get-glyphs?search=animaton&limit=100');
-  const view = (id: string): Request => ({ method: 'POST', path: '/api/record-view', headers: json(), body: JSON.stringify({ glyphId: id }) });
+  const view = (id: string): Request => ({
+    method: 'POST',
+    path: '/api/record-view',
+    headers: json(),
+    body: JSON.stringify({ glyphId: id }),
+  });
   const views = ids.slice(0, 100).map(view);
   const likes: Request[] = [];
   ctx.userTokens.forEach((token, u) => {
     for (let k = 0; k < 10; k += 1) {
-      likes.push({ method: 'POST', path: '/api/toggle-like', headers: json({ authorization: `Bearer ${token}` }), body: JSON.stringify({ glyphId: ids[(u * 7 + k) % ids.length] }) });
+      likes.push({
+        method: 'POST',
+        path: '/api/toggle-like',
+        headers: json({ authorization: `Bearer ${token}` }),
+        body: JSON.stringify({ glyphId: ids[(u * 7 + k) % ids.length] }),
+      });
     }
   });
   // SECURITY "Load": lists, detail, record-view, search, storefront, health.
   const mix: Request[] = [];
   for (let i = 0; i < 20; i += 1) {
-    mix.push(i % 2 === 0 ? latest : popular, detail[i % detail.length] as Request, detail[(i + 20) % detail.length] as Request, view(ids[(i * 3) % ids.length] as string));
+    mix.push(
+      i % 2 === 0 ? latest : popular,
+      detail[i % detail.length] as Request,
+      detail[(i + 20) % detail.length] as Request,
+      view(ids[(i * 3) % ids.length] as string),
+    );
     if (i % 4 === 0) mix.push(i % 8 === 0 ? search : typo);
     if (i % 4 === 1) mix.push(...storefront);
     if (i % 4 === 2) mix.push(get('/api/health'));
@@ -104,13 +129,41 @@ function scenarios(ctx: Context): Scenario[] {
     { name: 'home-latest', label: 'Home latest (get-glyphs sort=latest limit=12)', group: 'home', requests: [latest] },
     { name: 'home-popular', label: 'Home popular (get-glyphs sort=popular limit=12)', group: 'home', requests: [popular] },
     { name: 'glyph-detail', label: 'Glyph detail (get-glyph/{id}, 100 ids)', group: 'detail', requests: detail },
-    { name: 'storefront', label: 'Storefront (get-user-by-username + get-glyphs creator_id limit=100)', group: 'storefront', requests: storefront },
+    {
+      name: 'storefront',
+      label: 'Storefront (get-user-by-username + get-glyphs creator_id limit=100)',
+      group: 'storefront',
+      requests: storefront,
+    },
     { name: 'search-common', label: 'Search "boot" (limit=100)', group: 'search', requests: [search] },
     { name: 'search-typo', label: 'Search misspelled "animaton" (limit=100)', group: 'search-typo', requests: [typo] },
-    { name: 'record-view', label: 'record-view (one client, 100 glyphs)', group: 'write', requests: views, rates: { pglite: 200, postgres: 200 } },
-    { name: 'toggle-like', label: `toggle-like (${ctx.userTokens.length} signed-in users)`, group: 'write', requests: likes, rates: { pglite: 50, postgres: 50 } },
-    { name: 'admin-stats', label: 'Admin stats', group: 'admin', requests: ctx.adminToken ? [get('/api/admin/stats', { authorization: `Bearer ${ctx.adminToken}` })] : [] },
-    { name: 'read-mix', label: 'Read mix (lists, detail, record-view, search, storefront, health)', group: 'mix', requests: mix, rates: { pglite: 150, postgres: 300 } },
+    {
+      name: 'record-view',
+      label: 'record-view (one client, 100 glyphs)',
+      group: 'write',
+      requests: views,
+      rates: { pglite: 200, postgres: 200 },
+    },
+    {
+      name: 'toggle-like',
+      label: `toggle-like (${ctx.userTokens.length} signed-in users)`,
+      group: 'write',
+      requests: likes,
+      rates: { pglite: 50, postgres: 50 },
+    },
+    {
+      name: 'admin-stats',
+      label: 'Admin stats',
+      group: 'admin',
+      requests: ctx.adminToken ? [get('/api/admin/stats', { authorization: `Bearer ${ctx.adminToken}` })] : [],
+    },
+    {
+      name: 'read-mix',
+      label: 'Read mix (lists, detail, record-view, search, storefront, health)',
+      group: 'mix',
+      requests: mix,
+      rates: { pglite: 150, postgres: 300 },
+    },
   ];
   return list;
 }
@@ -194,10 +247,14 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
     stderr.push(chunk.toString());
     if (stderr.length > 200) stderr.shift();
   });
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('').slice(-2000)}`);
-    return (await fetch(`${url}/api/health`)).ok;
-  }, 120_000, 'the server to answer /api/health');
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('').slice(-2000)}`);
+      return (await fetch(`${url}/api/health`)).ok;
+    },
+    120_000,
+    'the server to answer /api/health',
+  );
   return { child, url, stderr };
 }
 
@@ -253,7 +310,11 @@ interface Probe {
 }
 
 async function probe(baseUrl: string, request: Request): Promise<Probe> {
-  const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+  const response = await fetch(`${baseUrl}${request.path}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
   const body = Buffer.from(await response.arrayBuffer());
   let error: string | undefined;
   try {
@@ -268,7 +329,12 @@ async function probe(baseUrl: string, request: Request): Promise<Probe> {
   });
   // The error handler's "Route METHOD /path not found" marks a route that is not built yet.
   const missing = response.status === 404 && typeof error === 'string' && error.startsWith('Route ');
-  return { status: response.status, missing, ...(error ? { error } : {}), captured: { status: response.status, headers, body: body.toString('base64') } };
+  return {
+    status: response.status,
+    missing,
+    ...(error ? { error } : {}),
+    captured: { status: response.status, headers, body: body.toString('base64') },
+  };
 }
 
 async function signIn(baseUrl: string, email: string, password: string): Promise<string | null> {
@@ -300,7 +366,12 @@ interface Row {
 function judge(row: Row, group: Scenario['group']): void {
   const r = row.result;
   if (!r) return;
-  const non2xx = Object.entries(r.statusCounts).filter(([s]) => !s.startsWith('2')).reduce((a, [, n]) => a + n, 0) + r.errors + r.timeouts;
+  const non2xx =
+    Object.entries(r.statusCounts)
+      .filter(([s]) => !s.startsWith('2'))
+      .reduce((a, [, n]) => a + n, 0) +
+    r.errors +
+    r.timeouts;
   const pg = row.leg === 'postgres';
   const add = (text: string, met: boolean) => row.budgets.push({ text, met });
   if (row.mode === 'closed') {
@@ -314,11 +385,17 @@ function judge(row: Row, group: Scenario['group']): void {
     if (pg && row.scenario === 'record-view') add('≥ 1,500 req/s', r.rps >= 1500);
   } else {
     const p99 = row.scenario === 'read-mix' ? (pg ? 250 : 500) : pg ? 250 : 500;
-    add(`${row.target} req/s held, p99 ≤ ${p99} ms, 0 errors`, r.rps >= (row.target ?? 0) * 0.95 && r.latencyMs.p99 <= p99 && non2xx === 0);
+    add(
+      `${row.target} req/s held, p99 ≤ ${p99} ms, 0 errors`,
+      r.rps >= (row.target ?? 0) * 0.95 && r.latencyMs.p99 <= p99 && non2xx === 0,
+    );
   }
   if (r.requests === 0) row.note = `no response completed within ${durationSeconds} s`;
   if (r.requests === 0) row.budgets.forEach((b) => (b.met = false));
-  if (non2xx > 0) row.note = `${non2xx} non-2xx/errors (${Object.entries(r.statusCounts).map(([s, n]) => `${s}×${n}`).join(', ')})`;
+  if (non2xx > 0)
+    row.note = `${non2xx} non-2xx/errors (${Object.entries(r.statusCounts)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(', ')})`;
 }
 
 // ── one leg ──────────────────────────────────────────────────────────────────
@@ -331,6 +408,8 @@ interface LegReport {
   skipped?: string;
   serverRssIdleMb?: number;
   explain?: ExplainRow[];
+  /** 1/5/15-minute load averages when the load runs began: on a shared machine, read the numbers next to these. */
+  loadAverage?: string;
 }
 
 async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
@@ -363,10 +442,20 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
     log(`[${leg}] seeded in ${(seed.totalMs / 1000).toFixed(1)} s`);
 
     if (databaseUrl && seed.sample.glyphIds[0]) {
-      report.explain = await explainHotQueries(databaseUrl, { glyphId: seed.sample.glyphIds[0], creatorId: seed.sample.topCreator.id });
-      for (const row of report.explain) log(`[${leg}] explain ${row.name}: ${row.error ?? `${row.executionMs.toFixed(1)} ms, indexes ${row.indexes.join(', ') || 'none'}${row.seqScans.length ? `, SEQ SCAN ${row.seqScans.join(', ')}` : ''}`}`);
+      report.explain = await explainHotQueries(databaseUrl, {
+        glyphId: seed.sample.glyphIds[0],
+        creatorId: seed.sample.topCreator.id,
+      });
+      for (const row of report.explain)
+        log(
+          `[${leg}] explain ${row.name}: ${row.error ?? `${row.executionMs.toFixed(1)} ms, indexes ${row.indexes.join(', ') || 'none'}${row.seqScans.length ? `, SEQ SCAN ${row.seqScans.join(', ')}` : ''}`}`,
+        );
     }
     server = await startServer(dir, databaseUrl);
+    report.loadAverage = os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
     report.serverRssIdleMb = rssMb(server.child.pid);
     const base = server.url;
     const tokens: string[] = [];
@@ -375,7 +464,9 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
       if (token) tokens.push(token);
     }
     const adminToken = await signIn(base, seed.adminEmail, seed.password);
-    log(`[${leg}] server up at ${base}; signed in ${tokens.length} users${adminToken ? ' and the admin' : ' (admin sign-in failed)'}`);
+    log(
+      `[${leg}] server up at ${base}; signed in ${tokens.length} users${adminToken ? ' and the admin' : ' (admin sign-in failed)'}`,
+    );
     const ctx: Context = { seed, userTokens: tokens, adminToken };
 
     // Probe every distinct request once: classify routes and capture the bytes for the ceiling.
@@ -384,7 +475,10 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
     const state = new Map<string, { state: Row['state']; note?: string }>();
     for (const scenario of list) {
       if (scenario.requests.length === 0) {
-        state.set(scenario.name, { state: 'skipped', note: scenario.name === 'admin-stats' ? 'admin sign-in failed' : 'no signed-in users' });
+        state.set(scenario.name, {
+          state: 'skipped',
+          note: scenario.name === 'admin-stats' ? 'admin sign-in failed' : 'no signed-in users',
+        });
         continue;
       }
       const seen = new Set<string>();
@@ -395,8 +489,10 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
         seen.add(key);
         if (seen.size > 120) break;
         const result = await probe(base, request);
-        if (result.missing) verdict = { state: 'missing', note: `${request.method} ${request.path.split('?')[0]} → 404 (route not built yet)` };
-        else if (result.status >= 300 && verdict.state === 'ok') verdict = { state: 'error', note: `${request.method} ${request.path} → ${result.status} ${result.error ?? ''}`.trim() };
+        if (result.missing)
+          verdict = { state: 'missing', note: `${request.method} ${request.path.split('?')[0]} → 404 (route not built yet)` };
+        else if (result.status >= 300 && verdict.state === 'ok')
+          verdict = { state: 'error', note: `${request.method} ${request.path} → ${result.status} ${result.error ?? ''}`.trim() };
         const prefix = `${request.method} ${request.path.split('?')[0]?.split('/').slice(0, 3).join('/')}`;
         captured[key] ??= result.captured;
         captured[prefix] ??= result.captured;
@@ -410,31 +506,69 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
       let requests = scenario.requests;
       if (scenario.name === 'read-mix') {
         // Leave routes that are not built yet out of the mix and say so, rather than counting 404s.
-        const absent = list.filter((s) => s.group !== 'mix' && state.get(s.name)?.state !== 'ok').flatMap((s) => s.requests.map((r) => `${r.method} ${r.path}`));
+        const absent = list
+          .filter((s) => s.group !== 'mix' && state.get(s.name)?.state !== 'ok')
+          .flatMap((s) => s.requests.map((r) => `${r.method} ${r.path}`));
         requests = requests.filter((r) => !absent.includes(`${r.method} ${r.path}`));
-        if (requests.length < scenario.requests.length) verdict.note = `without ${scenario.requests.length - requests.length} of ${scenario.requests.length} requests (routes not built or failing)`;
+        if (requests.length < scenario.requests.length)
+          verdict.note = `without ${scenario.requests.length - requests.length} of ${scenario.requests.length} requests (routes not built or failing)`;
         if (requests.length > 0) verdict.state = 'ok';
       }
       if (verdict.state !== 'ok' && !(scenario.name === 'read-mix' && requests.length > 0)) {
-        report.rows.push({ leg, scenario: scenario.name, label: scenario.label, mode: 'closed', state: verdict.state, ...(verdict.note ? { note: verdict.note } : {}), budgets: [] });
+        report.rows.push({
+          leg,
+          scenario: scenario.name,
+          label: scenario.label,
+          mode: 'closed',
+          state: verdict.state,
+          ...(verdict.note ? { note: verdict.note } : {}),
+          budgets: [],
+        });
         log(`[${leg}] ${scenario.name}: ${verdict.state}${verdict.note ? ` — ${verdict.note}` : ''}`);
         continue;
       }
-      const job = (url: string, seconds: number, rate?: number): ClientJob => ({ url, connections, durationSeconds: seconds, requests, ...(rate ? { overallRate: rate } : {}) });
+      const job = (url: string, seconds: number, rate?: number): ClientJob => ({
+        url,
+        connections,
+        durationSeconds: seconds,
+        requests,
+        ...(rate ? { overallRate: rate } : {}),
+      });
       if (warmupSeconds > 0) await runClient(job(base, warmupSeconds), dir); // warm-up: JIT, caches, connection pools
       const result = await measure(job(base, durationSeconds), dir, server.child.pid);
       const ceil = await runClient(job(ceiling.url, durationSeconds), dir);
-      const row: Row = { leg, scenario: scenario.name, label: scenario.label, mode: 'closed', state: 'ok', result, ceiling: ceil, ratio: ceil.rps > 0 ? result.rps / ceil.rps : 0, budgets: [] };
+      const row: Row = {
+        leg,
+        scenario: scenario.name,
+        label: scenario.label,
+        mode: 'closed',
+        state: 'ok',
+        result,
+        ceiling: ceil,
+        ratio: ceil.rps > 0 ? result.rps / ceil.rps : 0,
+        budgets: [],
+      };
       if (verdict.note) row.note = verdict.note;
       judge(row, scenario.group);
       report.rows.push(row);
-      log(`[${leg}] ${scenario.name} closed: ${result.rps.toFixed(0)} req/s p50 ${result.latencyMs.p50.toFixed(1)} p99 ${result.latencyMs.p99.toFixed(1)} ms; ceiling ${ceil.rps.toFixed(0)} (${((row.ratio ?? 0) * 100).toFixed(0)}%)`);
+      log(
+        `[${leg}] ${scenario.name} closed: ${result.rps.toFixed(0)} req/s p50 ${result.latencyMs.p50.toFixed(1)} p99 ${result.latencyMs.p99.toFixed(1)} ms; ceiling ${ceil.rps.toFixed(0)} (${((row.ratio ?? 0) * 100).toFixed(0)}%)`,
+      );
       // The smoke run only proves the harness works: one fixed-rate run (the read mix) is enough.
       const rate = smoke && scenario.name !== 'read-mix' ? undefined : scenario.rates?.[leg];
       if (rate) {
         const target = smoke ? Math.min(rate, 50) : rate;
         const fixed = await measure(job(base, durationSeconds, target), dir, server.child.pid);
-        const rateRow: Row = { leg, scenario: scenario.name, label: scenario.label, mode: 'rate', state: 'ok', target, result: fixed, budgets: [] };
+        const rateRow: Row = {
+          leg,
+          scenario: scenario.name,
+          label: scenario.label,
+          mode: 'rate',
+          state: 'ok',
+          target,
+          result: fixed,
+          budgets: [],
+        };
         if (verdict.note) rateRow.note = verdict.note;
         judge(rateRow, scenario.group);
         report.rows.push(rateRow);
@@ -446,7 +580,8 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
     // SECURITY "Load": check the invariants after the write runs.
     const database = await openDatabase({ databaseUrl, dataDir: dir, poolMax: 1, statementTimeoutMs: 600_000 });
     try {
-      const raw = (database.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } }).$client;
+      const raw = (database.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } })
+        .$client;
       report.invariantsAfter = await checkInvariants(raw);
     } finally {
       await database.close();
@@ -458,7 +593,9 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
     await stop(server?.child);
     if (server && server.child.exitCode !== 0 && server.stderr.length) log(server.stderr.join('').slice(-2000));
     if (adminClient) {
-      await adminClient.query(`drop database if exists "${dbName}" with (force)`).catch((e: Error) => log(`could not drop ${dbName}: ${e.message}`));
+      await adminClient
+        .query(`drop database if exists "${dbName}" with (force)`)
+        .catch((e: Error) => log(`could not drop ${dbName}: ${e.message}`));
       await adminClient.end();
     }
     fs.rmSync(dir, { recursive: true, force: true });
@@ -467,13 +604,17 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
 
 // ── report ───────────────────────────────────────────────────────────────────
 
-const fmt = (n: number | undefined, digits = 0) => (n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function markdown(meta: Record<string, unknown>, reports: LegReport[]): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
-  lines.push(`Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${hasTaskset ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
-    `Closed loop: ${connections} connections × ${durationSeconds} s after a ${warmupSeconds} s warm-up; fixed rate: autocannon overallRate. Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`, '');
+  lines.push(
+    `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${hasTaskset ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
+      `Closed loop: ${connections} connections × ${durationSeconds} s after a ${warmupSeconds} s warm-up; fixed rate: autocannon overallRate. Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`,
+    '',
+  );
   for (const report of reports) {
     lines.push(`## ${report.leg === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`, '');
     if (report.skipped) {
@@ -482,7 +623,10 @@ function markdown(meta: Record<string, unknown>, reports: LegReport[]): string {
     }
     if (report.seed) {
       const c = report.seed.counts;
-      lines.push(`Seed (${size}): ${fmt(c.users)} users, ${fmt(c.glyphs)} glyphs, ${fmt(c.views)} views, ${fmt(c.likes)} likes, ${fmt(c.downloads)} downloads in ${fmt(report.seed.totalMs / 1000, 1)} s. Server RSS idle: ${report.serverRssIdleMb} MB.`, '');
+      lines.push(
+        `Seed (${size}): ${fmt(c.users)} users, ${fmt(c.glyphs)} glyphs, ${fmt(c.views)} views, ${fmt(c.likes)} likes, ${fmt(c.downloads)} downloads in ${fmt(report.seed.totalMs / 1000, 1)} s. Server RSS idle: ${report.serverRssIdleMb} MB. Machine load average when the runs began: ${report.loadAverage ?? '–'} (${os.availableParallelism()} cores).`,
+        '',
+      );
     }
     lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ratio | Server RSS MB | Budget | Notes |');
     lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
@@ -490,21 +634,37 @@ function markdown(meta: Record<string, unknown>, reports: LegReport[]): string {
       const r = row.result;
       const mode = row.mode === 'closed' ? `closed ${connections}` : `rate ${row.target}/s`;
       if (!r) {
-        lines.push(`| ${row.label} | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`);
+        lines.push(
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+        );
         continue;
       }
-      const budget = row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
-      lines.push(`| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`);
+      const budget =
+        row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
+      lines.push(
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`,
+      );
     }
     if (report.invariantsAfter) {
       const bad = Object.entries(report.invariantsAfter).filter(([, n]) => n !== 0);
-      lines.push('', `Invariants after the write runs (I1, I2, I4, I7): ${bad.length === 0 ? 'hold' : `VIOLATED ${bad.map(([k, n]) => `${k}=${n}`).join(', ')}`}.`);
+      lines.push(
+        '',
+        `Invariants after the write runs (I1, I2, I4, I7): ${bad.length === 0 ? 'hold' : `VIOLATED ${bad.map(([k, n]) => `${k}=${n}`).join(', ')}`}.`,
+      );
     }
     if (report.explain) {
-      lines.push('', 'EXPLAIN (ANALYZE) of the hot read queries, captured from the real repositories on the seeded database:', '');
+      lines.push(
+        '',
+        'EXPLAIN (ANALYZE) of the hot read queries, captured from the real repositories on the seeded database:',
+        '',
+      );
       lines.push('| Query | Statements | Execution ms | Indexes used | Seq scans of big tables |', '|---|---:|---:|---|---|');
       for (const row of report.explain) {
-        lines.push(row.error ? `| ${row.name} | – | – | error: ${row.error.replace(/\|/g, '\\|')} | – |` : `| ${row.name} | ${row.statements} | ${fmt(row.executionMs, 1)} | ${row.indexes.join(', ') || '–'} | ${row.seqScans.join(', ') || 'none'} |`);
+        lines.push(
+          row.error
+            ? `| ${row.name} | – | – | error: ${row.error.replace(/\|/g, '\\|')} | – |`
+            : `| ${row.name} | ${row.statements} | ${fmt(row.executionMs, 1)} | ${row.indexes.join(', ') || '–'} | ${row.seqScans.join(', ') || 'none'} |`,
+        );
       }
     }
     lines.push('');
@@ -533,9 +693,14 @@ const meta = {
   connections,
   durationSeconds,
   warmupSeconds,
-  loadAverage: os.loadavg().map((n) => n.toFixed(2)).join(' '),
+  loadAverage: os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' '),
 };
-log(`bench: ${smoke ? 'SMOKE ' : ''}size=${size} legs=${legs.join(',')} duration=${durationSeconds}s connections=${connections}${hasTaskset ? '' : ' (no taskset: unpinned)'}`);
+log(
+  `bench: ${smoke ? 'SMOKE ' : ''}size=${size} legs=${legs.join(',')} duration=${durationSeconds}s connections=${connections}${hasTaskset ? '' : ' (no taskset: unpinned)'}`,
+);
 const reports: LegReport[] = [];
 let harnessFailed = false;
 for (const leg of legs) {
@@ -550,7 +715,10 @@ for (const leg of legs) {
 fs.mkdirSync(outDir, { recursive: true });
 const stem = path.join(outDir, `${meta.date}-${commit}${smoke ? '-smoke' : ''}`);
 const md = markdown(meta, reports);
-fs.writeFileSync(`${stem}.json`, `${JSON.stringify({ meta: { ...meta, totalSeconds: Math.round((Date.now() - started) / 1000) }, legs: reports }, null, 2)}\n`);
+fs.writeFileSync(
+  `${stem}.json`,
+  `${JSON.stringify({ meta: { ...meta, totalSeconds: Math.round((Date.now() - started) / 1000) }, legs: reports }, null, 2)}\n`,
+);
 fs.writeFileSync(`${stem}.md`, `${md}\n`);
 console.log(md);
 log(`wrote ${stem}.json and ${stem}.md in ${Math.round((Date.now() - started) / 1000)} s`);

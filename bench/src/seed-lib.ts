@@ -21,24 +21,63 @@ import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from 
 export type SeedSize = 'demo' | 'bench' | 'tiny';
 
 /** How much of everything each size makes (issue 9; `tiny` is the CI smoke size). */
-export const SIZES: Record<SeedSize, {
-  users: number;
-  creators: number;
-  glyphs: number;
-  views: number;
-  likes: number;
-  downloads: number;
-  requests: number;
-  anonActors: number;
-  /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
-  sharedImages: number | null;
-  deletedShare: number;
-  /** Age of the catalogue in days, relative to the anchor. */
-  spanDays: number;
-}> = {
-  demo: { users: 18, creators: 12, glyphs: 60, views: 3_000, likes: 320, downloads: 900, requests: 16, anonActors: 400, sharedImages: null, deletedShare: 0, spanDays: 60 },
-  tiny: { users: 40, creators: 15, glyphs: 300, views: 3_000, likes: 800, downloads: 500, requests: 20, anonActors: 500, sharedImages: 4, deletedShare: 0.01, spanDays: 365 },
-  bench: { users: 10_000, creators: 3_000, glyphs: 100_000, views: 1_000_000, likes: 500_000, downloads: 200_000, requests: 5_000, anonActors: 90_000, sharedImages: 24, deletedShare: 0.01, spanDays: 720 },
+export const SIZES: Record<
+  SeedSize,
+  {
+    users: number;
+    creators: number;
+    glyphs: number;
+    views: number;
+    likes: number;
+    downloads: number;
+    requests: number;
+    anonActors: number;
+    /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
+    sharedImages: number | null;
+    deletedShare: number;
+    /** Age of the catalogue in days, relative to the anchor. */
+    spanDays: number;
+  }
+> = {
+  demo: {
+    users: 18,
+    creators: 12,
+    glyphs: 60,
+    views: 3_000,
+    likes: 320,
+    downloads: 900,
+    requests: 16,
+    anonActors: 400,
+    sharedImages: null,
+    deletedShare: 0,
+    spanDays: 60,
+  },
+  tiny: {
+    users: 40,
+    creators: 15,
+    glyphs: 300,
+    views: 3_000,
+    likes: 800,
+    downloads: 500,
+    requests: 20,
+    anonActors: 500,
+    sharedImages: 4,
+    deletedShare: 0.01,
+    spanDays: 365,
+  },
+  bench: {
+    users: 10_000,
+    creators: 3_000,
+    glyphs: 100_000,
+    views: 1_000_000,
+    likes: 500_000,
+    downloads: 200_000,
+    requests: 5_000,
+    anonActors: 90_000,
+    sharedImages: 24,
+    deletedShare: 0.01,
+    spanDays: 720,
+  },
 };
 
 export const DEFAULT_PASSWORD = 'glyphary-demo';
@@ -126,7 +165,10 @@ function todayUtc(): Date {
 }
 
 function slugOf(title: string): string {
-  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  return title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 /** Opens the database with an exclusive raw client (one PostgreSQL connection, or the PGlite instance). */
@@ -165,23 +207,35 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     mark = now;
   };
 
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, poolMax: 2, statementTimeoutMs: 3_600_000 });
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    poolMax: 2,
+    statementTimeoutMs: 3_600_000,
+  });
   const imagesDir = path.join(options.dataDir, 'files', 'images');
   const { client, release } = await openRaw(database);
   try {
     await runMigrations(database);
     lap('migrate');
-    const existing = await client.query(`select (select count(*) from "${getTableConfig(users).name}")::int as users, (select count(*) from "${getTableConfig(glyphs).name}")::int as glyphs`);
+    const existing = await client.query(
+      `select (select count(*) from "${getTableConfig(users).name}")::int as users, (select count(*) from "${getTableConfig(glyphs).name}")::int as glyphs`,
+    );
     const row = existing.rows[0] as { users: number; glyphs: number };
     if (row.users > 0 || row.glyphs > 0) {
       if (!options.force) {
-        throw new NotEmptyError(`The database already has ${row.users} users and ${row.glyphs} glyphs. Seed an empty database, or pass --force to delete everything in it first.`);
+        throw new NotEmptyError(
+          `The database already has ${row.users} users and ${row.glyphs} glyphs. Seed an empty database, or pass --force to delete everything in it first.`,
+        );
       }
       // --force: remove the stored image files of the rows about to go (SECURITY I5), then every row.
-      const old = await client.query(`select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`);
+      const old = await client.query(
+        `select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`,
+      );
       for (const file of old.rows as { filename: string; thumbnail: string | null; type: string }[]) {
         for (const name of [file.filename, file.thumbnail]) {
-          if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type)) fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
+          if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type))
+            fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
         }
       }
       await client.query(`truncate "${getTableConfig(users).name}" cascade`);
@@ -193,13 +247,17 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     // Bulk-load pattern: drop the secondary indexes of the tables we fill, load, then rebuild them from
     // their saved definitions (one sort per index instead of millions of b-tree inserts). Constraint
     // indexes (primary keys, uniques) stay so duplicates would still fail loudly. All in this transaction.
-    const filled = [users, accounts, files, glyphs, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map((t) => getTableConfig(t).name);
-    const secondary = (await client.query(
-      `select i.indexname as name, i.indexdef as def from pg_indexes i
+    const filled = [users, accounts, files, glyphs, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map(
+      (t) => getTableConfig(t).name,
+    );
+    const secondary = (
+      await client.query(
+        `select i.indexname as name, i.indexdef as def from pg_indexes i
         where i.schemaname = current_schema() and i.tablename = any($1::text[])
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
-      [filled],
-    )).rows as { name: string; def: string }[];
+        [filled],
+      )
+    ).rows as { name: string; def: string }[];
     for (const index of secondary) await client.query(`drop index "${index.name}"`);
 
     // ── users and their credential accounts ──
@@ -207,8 +265,30 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const usernames: string[] = [];
     const emails: string[] = [];
     const userCreated: number[] = [];
-    const userBatch = createBatcher(client, users, [users.id, users.name, users.email, users.emailVerified, users.username, users.bio, users.website, users.location, users.isAdmin, users.isSuperAdmin, users.glyphsCount, users.createdAt, users.updatedAt]);
-    const accountBatch = createBatcher(client, accounts, [accounts.id, accounts.accountId, accounts.providerId, accounts.userId, accounts.password, accounts.createdAt, accounts.updatedAt]);
+    const userBatch = createBatcher(client, users, [
+      users.id,
+      users.name,
+      users.email,
+      users.emailVerified,
+      users.username,
+      users.bio,
+      users.website,
+      users.location,
+      users.isAdmin,
+      users.isSuperAdmin,
+      users.glyphsCount,
+      users.createdAt,
+      users.updatedAt,
+    ]);
+    const accountBatch = createBatcher(client, accounts, [
+      accounts.id,
+      accounts.accountId,
+      accounts.providerId,
+      accounts.userId,
+      accounts.password,
+      accounts.createdAt,
+      accounts.updatedAt,
+    ]);
     const glyphsPerUser = new Array<number>(size.users).fill(0);
     // Creators own a skewed share of the catalogue (the first creators have the biggest storefronts).
     const creatorOf = (r: Rng) => 1 + Math.min(size.creators - 1, Math.floor(size.creators * r.next() ** 2));
@@ -228,7 +308,21 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       emails.push(email);
       userCreated.push(created);
       const iso = new Date(created).toISOString();
-      await userBatch.push(id, isAdmin ? 'Glyphary Admin' : makeDisplayName(rng), email, true, username, isAdmin ? 'I keep the catalogue tidy.' : makeBio(rng), '', '', isAdmin, isAdmin, glyphsPerUser[u] ?? 0, iso, iso);
+      await userBatch.push(
+        id,
+        isAdmin ? 'Glyphary Admin' : makeDisplayName(rng),
+        email,
+        true,
+        username,
+        isAdmin ? 'I keep the catalogue tidy.' : makeBio(rng),
+        '',
+        '',
+        isAdmin,
+        isAdmin,
+        glyphsPerUser[u] ?? 0,
+        iso,
+        iso,
+      );
       await accountBatch.push(rng.id32(), id, 'credential', id, passwordHash, iso, iso);
     }
     const userCount = await userBatch.done();
@@ -237,17 +331,46 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 
     // ── images: rendered per glyph (demo) or a shared set (bench), stored like uploads ──
     fs.mkdirSync(imagesDir, { recursive: true });
-    const fileBatch = createBatcher(client, files, [files.id, files.ownerId, files.type, files.filename, files.thumbnail, files.originalName, files.mimeType, files.size, files.sha256, files.width, files.height, files.status, files.createdAt]);
+    const fileBatch = createBatcher(client, files, [
+      files.id,
+      files.ownerId,
+      files.type,
+      files.filename,
+      files.thumbnail,
+      files.originalName,
+      files.mimeType,
+      files.size,
+      files.sha256,
+      files.width,
+      files.height,
+      files.status,
+      files.createdAt,
+    ]);
     const writeImage = async (ownerIndex: number, label: string, created: number): Promise<string> => {
       const id = rng.uuid();
       const image = await encodeMatrix(renderMatrix(makePattern(rng)));
       fs.writeFileSync(path.join(imagesDir, `${id}.webp`), image.full);
       fs.writeFileSync(path.join(imagesDir, `${id}-thumb.webp`), image.thumb);
-      await fileBatch.push(id, userIds[ownerIndex], 'images', `${id}.webp`, `${id}-thumb.webp`, `${slugOf(label) || 'glyph'}.png`, 'image/webp', image.full.length, image.sha256, IMAGE_SIZE, IMAGE_SIZE, 'ready', new Date(created).toISOString());
+      await fileBatch.push(
+        id,
+        userIds[ownerIndex],
+        'images',
+        `${id}.webp`,
+        `${id}-thumb.webp`,
+        `${slugOf(label) || 'glyph'}.png`,
+        'image/webp',
+        image.full.length,
+        image.sha256,
+        IMAGE_SIZE,
+        IMAGE_SIZE,
+        'ready',
+        new Date(created).toISOString(),
+      );
       return `/api/files/images/${id}.webp`;
     };
     const shared: string[] = [];
-    for (let i = 0; i < (size.sharedImages ?? 0); i += 1) shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
+    for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
+      shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
 
     // ── glyphs, with counters equal to the event rows inserted below (I1, I2) ──
     const popularity = skewedWeights(rng, size.glyphs);
@@ -258,7 +381,21 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const downloadCounts = distribute(rng, popularity.map(jitter), size.downloads, viewActors);
     const glyphIds: string[] = [];
     const glyphCreated: number[] = [];
-    const glyphBatch = createBatcher(client, glyphs, [glyphs.id, glyphs.creatorId, glyphs.title, glyphs.description, glyphs.images, glyphs.githubUrl, glyphs.instructions, glyphs.downloads, glyphs.views, glyphs.likes, glyphs.createdAt, glyphs.updatedAt, glyphs.deletedAt]);
+    const glyphBatch = createBatcher(client, glyphs, [
+      glyphs.id,
+      glyphs.creatorId,
+      glyphs.title,
+      glyphs.description,
+      glyphs.images,
+      glyphs.githubUrl,
+      glyphs.instructions,
+      glyphs.downloads,
+      glyphs.views,
+      glyphs.likes,
+      glyphs.createdAt,
+      glyphs.updatedAt,
+      glyphs.deletedAt,
+    ]);
     for (let g = 0; g < size.glyphs; g += 1) {
       const creator = glyphCreator[g] as number;
       const id = rng.uuid();
@@ -266,12 +403,27 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const created = Math.max(userCreated[creator] as number, anchor - rng.next() * size.spanDays * DAY);
       const imageCount = rng.int(1, 3);
       const images: string[] = [];
-      for (let i = 0; i < imageCount; i += 1) images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      for (let i = 0; i < imageCount; i += 1)
+        images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
       glyphIds.push(id);
       glyphCreated.push(created);
-      await glyphBatch.push(id, userIds[creator], title, makeDescription(rng, title), JSON.stringify(images), `https://github.com/${usernames[creator]}/${slugOf(title)}`, makeInstructions(rng), downloadCounts[g], viewCounts[g], likeCounts[g], iso, iso, deletedAt);
+      await glyphBatch.push(
+        id,
+        userIds[creator],
+        title,
+        makeDescription(rng, title),
+        JSON.stringify(images),
+        `https://github.com/${usernames[creator]}/${slugOf(title)}`,
+        makeInstructions(rng),
+        downloadCounts[g],
+        viewCounts[g],
+        likeCounts[g],
+        iso,
+        iso,
+        deletedAt,
+      );
     }
     const fileCount = await fileBatch.done();
     const glyphCount = await glyphBatch.done();
@@ -301,7 +453,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     lap('downloads');
     const likeBatch = createBatcher(client, glyphLikes, [glyphLikes.userId, glyphLikes.glyphId, glyphLikes.createdAt]);
     for (let g = 0; g < size.glyphs; g += 1) {
-      for (const index of distinctIndices(rng, size.users, likeCounts[g] as number)) await likeBatch.push(userIds[index], glyphIds[g], eventTime(g));
+      for (const index of distinctIndices(rng, size.users, likeCounts[g] as number))
+        await likeBatch.push(userIds[index], glyphIds[g], eventTime(g));
     }
     const likeCount = await likeBatch.done();
     lap('likes');
@@ -311,7 +464,18 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     glyphCreator.forEach((creator, g) => {
       if (!glyphDeleted[g]) liveByCreator.set(creator, [...(liveByCreator.get(creator) ?? []).slice(-20), glyphIds[g] as string]);
     });
-    const requestBatch = createBatcher(client, glyphRequests, [glyphRequests.id, glyphRequests.title, glyphRequests.description, glyphRequests.tags, glyphRequests.status, glyphRequests.userId, glyphRequests.assignedTo, glyphRequests.completedGlyphId, glyphRequests.createdAt, glyphRequests.updatedAt]);
+    const requestBatch = createBatcher(client, glyphRequests, [
+      glyphRequests.id,
+      glyphRequests.title,
+      glyphRequests.description,
+      glyphRequests.tags,
+      glyphRequests.status,
+      glyphRequests.userId,
+      glyphRequests.assignedTo,
+      glyphRequests.completedGlyphId,
+      glyphRequests.createdAt,
+      glyphRequests.updatedAt,
+    ]);
     for (let r = 0; r < size.requests; r += 1) {
       const status = STATUSES[r % STATUSES.length] as (typeof STATUSES)[number];
       const requester = rng.int(1, size.users - 1);
@@ -325,7 +489,18 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const request = makeRequest(rng);
       const created = anchor - rng.next() * Math.min(size.spanDays, 90) * DAY;
       const updated = new Date(created + (anchor - created) * (status === 'open' ? 0 : rng.next())).toISOString();
-      await requestBatch.push(rng.uuid(), request.title, request.description, JSON.stringify(request.tags), status, userIds[requester], assignee === null ? null : userIds[assignee], completedGlyph, new Date(created).toISOString(), updated);
+      await requestBatch.push(
+        rng.uuid(),
+        request.title,
+        request.description,
+        JSON.stringify(request.tags),
+        status,
+        userIds[requester],
+        assignee === null ? null : userIds[assignee],
+        completedGlyph,
+        new Date(created).toISOString(),
+        updated,
+      );
     }
     const requestCount = await requestBatch.done();
     lap('requests');
@@ -340,12 +515,23 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const invariants = await checkInvariants(client);
     lap('verify');
 
-    const order = popularity.map((w, g) => [w, g] as const).filter(([, g]) => !glyphDeleted[g]).sort((a, b) => b[0] - a[0]);
+    const order = popularity
+      .map((w, g) => [w, g] as const)
+      .filter(([, g]) => !glyphDeleted[g])
+      .sort((a, b) => b[0] - a[0]);
     const topCreatorIndex = glyphsPerUser.reduce((best, n, u) => (n > (glyphsPerUser[best] ?? 0) ? u : best), 1);
     return {
       size: options.size,
       database: database.kind,
-      counts: { users: userCount, glyphs: glyphCount, files: fileCount, views: viewCount, likes: likeCount, downloads: downloadCount, requests: requestCount },
+      counts: {
+        users: userCount,
+        glyphs: glyphCount,
+        files: fileCount,
+        views: viewCount,
+        likes: likeCount,
+        downloads: downloadCount,
+        requests: requestCount,
+      },
       timingsMs: timings,
       totalMs: Math.round(performance.now() - started),
       password,
@@ -371,12 +557,18 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 export async function checkInvariants(client: RawClient): Promise<Record<string, number>> {
   const one = async (text: string) => Number((await client.query(text)).rows[0]?.n ?? -1);
   const counter = (table: string, column: string) =>
-    one(`select count(*)::int as n from glyphs g left join (select glyph_id, count(*)::int as c from ${table} group by glyph_id) e on e.glyph_id = g.id where g.${column} <> coalesce(e.c, 0)`);
+    one(
+      `select count(*)::int as n from glyphs g left join (select glyph_id, count(*)::int as c from ${table} group by glyph_id) e on e.glyph_id = g.id where g.${column} <> coalesce(e.c, 0)`,
+    );
   return {
     I1_likes: await counter('glyph_likes', 'likes'),
     I2_views: await counter('glyph_views', 'views'),
     I2_downloads: await counter('glyph_downloads', 'downloads'),
-    I4_requests: await one(`select count(*)::int as n from glyph_requests where (status = 'open' and assigned_to is not null) or (status in ('in_progress', 'completed') and assigned_to is null)`),
-    I7_glyphs_count: await one(`select count(*)::int as n from users u left join (select creator_id, count(*)::int as c from glyphs where deleted_at is null group by creator_id) g on g.creator_id = u.id where u.glyphs_count <> coalesce(g.c, 0)`),
+    I4_requests: await one(
+      `select count(*)::int as n from glyph_requests where (status = 'open' and assigned_to is not null) or (status in ('in_progress', 'completed') and assigned_to is null)`,
+    ),
+    I7_glyphs_count: await one(
+      `select count(*)::int as n from users u left join (select creator_id, count(*)::int as c from glyphs where deleted_at is null group by creator_id) g on g.creator_id = u.id where u.glyphs_count <> coalesce(g.c, 0)`,
+    ),
   };
 }

@@ -19,7 +19,9 @@ const { values } = parseArgs({
 });
 
 if (values.help) {
-  console.log('Usage: npm run seed -- --size demo|bench|tiny [--data-dir DIR] [--database-url URL] [--force] [--seed N] [--json]');
+  console.log(
+    'Usage: npm run seed -- --size demo|bench|tiny [--data-dir DIR] [--database-url URL] [--force] [--seed N] [--json]',
+  );
   process.exit(0);
 }
 if (!(values.size in SIZES)) {
@@ -30,7 +32,9 @@ const size = values.size as SeedSize;
 // The same defaults as the server (apps/server/src/config/env.ts): DATA_DIR, DATABASE_URL.
 const dataDir = values['data-dir'] ?? process.env.DATA_DIR ?? './data';
 const databaseUrl = values['database-url'] ?? process.env.DATABASE_URL;
-const target = databaseUrl ? `PostgreSQL (${new URL(databaseUrl).host}${new URL(databaseUrl).pathname})` : `PGlite in ${path.resolve(dataDir, 'db')}`;
+const target = databaseUrl
+  ? `PostgreSQL (${new URL(databaseUrl).host}${new URL(databaseUrl).pathname})`
+  : `PGlite in ${path.resolve(dataDir, 'db')}`;
 console.error(`Seeding ${size} into ${target}; image files in ${path.resolve(dataDir, 'files')}`);
 
 try {
@@ -46,9 +50,15 @@ try {
     console.log(JSON.stringify(result));
   } else {
     const c = result.counts;
-    console.log(`\nSeeded in ${(result.totalMs / 1000).toFixed(1)} s: ${c.users} users, ${c.glyphs} glyphs, ${c.files} images, ${c.views} views, ${c.likes} likes, ${c.downloads} downloads, ${c.requests} requests.`);
+    console.log(
+      `\nSeeded in ${(result.totalMs / 1000).toFixed(1)} s: ${c.users} users, ${c.glyphs} glyphs, ${c.files} images, ${c.views} views, ${c.likes} likes, ${c.downloads} downloads, ${c.requests} requests.`,
+    );
     const broken = Object.entries(result.invariants).filter(([, n]) => n !== 0);
-    console.log(broken.length === 0 ? 'Invariants I1, I2, I4, I7: hold.' : `Invariant violations: ${broken.map(([k, n]) => `${k}=${n}`).join(', ')}`);
+    console.log(
+      broken.length === 0
+        ? 'Invariants I1, I2, I4, I7: hold.'
+        : `Invariant violations: ${broken.map(([k, n]) => `${k}=${n}`).join(', ')}`,
+    );
     console.log(`\nSign in with password "${result.password}" as:`);
     console.log(`  ${result.adminEmail}  (admin)`);
     for (const email of result.sample.userEmails.slice(0, 3)) console.log(`  ${email}`);

@@ -26,7 +26,15 @@ const log = (line: string) => console.error(line);
 
 const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const JS_BUDGET_BYTES = 100 * 1024;
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 // ── initial JavaScript: the entry chunk and everything it imports statically ──
 
@@ -39,9 +47,15 @@ function staticImports(code: string): string[] {
 }
 
 /** Sums the gzip size of the entry scripts of index.html and their static import graph. */
-export function initialJs(distDir: string): { files: { file: string; gzipBytes: number; rawBytes: number }[]; gzipBytes: number } {
+export function initialJs(distDir: string): {
+  files: { file: string; gzipBytes: number; rawBytes: number }[];
+  gzipBytes: number;
+} {
   const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g), ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] as string);
+  const entries = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1] as string);
   const seen = new Map<string, { gzipBytes: number; rawBytes: number }>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
@@ -94,7 +108,12 @@ async function startServer(dataDir: string): Promise<{ child: ChildProcess; url:
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false)) return { child, url };
+    if (
+      await fetch(`${url}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return { child, url };
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('the server did not answer /api/health within 120 s');
@@ -127,7 +146,11 @@ try {
   for (const target of targets) {
     // A fresh browser per page: a reused headless Chromium can treat later tabs as backgrounded and
     // never paint them (Lighthouse NO_FCP).
-    chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+    chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      chromeFlags: CHROME_FLAGS,
+      logLevel: 'silent',
+    });
     // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
     const result = await lighthouse(`${base}${target.path}`, {
       port: chrome.port,
@@ -149,12 +172,26 @@ try {
       .filter((audit) => audit && audit.score !== null && audit.score < 1)
       .map((audit) => `${audit?.id} (${Math.round((audit?.score ?? 0) * 100)})`);
     // Say why: a run that could not load the page, and what the browser console complained about.
-    const runtime = result.lhr.runtimeError ? [`runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`] : [];
-    const consoleItems = ((result.lhr.audits['errors-in-console']?.details as { items?: { description?: string; source?: string; url?: string }[] } | undefined)?.items ?? [])
+    const runtime = result.lhr.runtimeError
+      ? [`runtime error ${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message}`]
+      : [];
+    const consoleItems = (
+      (
+        result.lhr.audits['errors-in-console']?.details as
+          { items?: { description?: string; source?: string; url?: string }[] } | undefined
+      )?.items ?? []
+    )
       .slice(0, 3)
       .map((item) => `console: ${(item.description ?? '').slice(0, 160)}${item.url ? ` (${item.url.replace(base, '')})` : ''}`);
-    pages.push({ name: target.name, path: target.path, scores, failing: [...new Set([...runtime, ...failing, ...consoleItems])] });
-    log(`${target.name} ${target.path}: ${JSON.stringify(scores)} — ${(pages.at(-1)?.failing ?? []).join('; ') || 'all audits pass'}`);
+    pages.push({
+      name: target.name,
+      path: target.path,
+      scores,
+      failing: [...new Set([...runtime, ...failing, ...consoleItems])],
+    });
+    log(
+      `${target.name} ${target.path}: ${JSON.stringify(scores)} — ${(pages.at(-1)?.failing ?? []).join('; ') || 'all audits pass'}`,
+    );
   }
 } catch (error) {
   log(`bench:web failed: ${(error as Error).stack ?? error}`);
@@ -178,7 +215,15 @@ const commit = (() => {
 })();
 const date = new Date().toISOString().slice(0, 10);
 const misses: string[] = [];
-const lines = [`# Lighthouse ${date} (${commit})`, '', `Mobile preset, Chromium ${CHROME_FLAGS.join(' ')}, production server on the demo seed. Load average: ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}.`, ''];
+const lines = [
+  `# Lighthouse ${date} (${commit})`,
+  '',
+  `Mobile preset, Chromium ${CHROME_FLAGS.join(' ')}, production server on the demo seed. Load average: ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}.`,
+  '',
+];
 lines.push('| Page | Performance | Accessibility | Best practices | SEO | Audits below 100 |', '|---|---:|---:|---:|---:|---|');
 for (const page of pages) {
   const cell = (key: keyof typeof BUDGET) => {
@@ -187,16 +232,29 @@ for (const page of pages) {
     if (!met) misses.push(`${page.name} ${key} ${score ?? 'n/a'} < ${BUDGET[key]}`);
     return met ? `${score}` : `**${score ?? 'n/a'}** (missed)`;
   };
-  lines.push(`| ${page.name} \`${page.path}\` | ${cell('performance')} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${page.failing.join('; ').replace(/\|/g, '\\|') || '–'} |`);
+  lines.push(
+    `| ${page.name} \`${page.path}\` | ${cell('performance')} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${page.failing.join('; ').replace(/\|/g, '\\|') || '–'} |`,
+  );
 }
 const jsMet = js.gzipBytes <= JS_BUDGET_BYTES;
 if (!jsMet) misses.push(`initial JS ${(js.gzipBytes / 1024).toFixed(1)} KB > 100 KB`);
-lines.push('', `Initial JavaScript (entry chunk + static imports, gzip -9): **${(js.gzipBytes / 1024).toFixed(1)} KB** of 100 KB — ${jsMet ? 'met' : '**missed**'}.`, '');
-lines.push('| File | Raw KB | Gzip KB |', '|---|---:|---:|', ...js.files.map((f) => `| ${f.file} | ${(f.rawBytes / 1024).toFixed(1)} | ${(f.gzipBytes / 1024).toFixed(1)} |`));
+lines.push(
+  '',
+  `Initial JavaScript (entry chunk + static imports, gzip -9): **${(js.gzipBytes / 1024).toFixed(1)} KB** of 100 KB — ${jsMet ? 'met' : '**missed**'}.`,
+  '',
+);
+lines.push(
+  '| File | Raw KB | Gzip KB |',
+  '|---|---:|---:|',
+  ...js.files.map((f) => `| ${f.file} | ${(f.rawBytes / 1024).toFixed(1)} | ${(f.gzipBytes / 1024).toFixed(1)} |`),
+);
 const md = lines.join('\n');
 fs.mkdirSync(outDir, { recursive: true });
 const stem = path.join(outDir, `${date}-${commit}-web`);
-fs.writeFileSync(`${stem}.json`, `${JSON.stringify({ date, commit, budget: BUDGET, jsBudgetBytes: JS_BUDGET_BYTES, initialJs: js, pages, misses }, null, 2)}\n`);
+fs.writeFileSync(
+  `${stem}.json`,
+  `${JSON.stringify({ date, commit, budget: BUDGET, jsBudgetBytes: JS_BUDGET_BYTES, initialJs: js, pages, misses }, null, 2)}\n`,
+);
 fs.writeFileSync(`${stem}.md`, `${md}\n`);
 console.log(md);
 log(`wrote ${stem}.json and ${stem}.md`);
