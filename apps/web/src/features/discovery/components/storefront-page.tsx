@@ -111,21 +111,17 @@ function ProfileHeader({ user }: { user: PublicUser }) {
           <img src={user.bannerImage} alt="" width={1200} height={300} decoding="async" referrerPolicy="no-referrer" className="h-full w-full object-cover" />
         ) : null}
       </div>
-      <div className="-mt-12 flex flex-col gap-4 px-2 sm:-mt-14 sm:flex-row sm:items-end sm:justify-between sm:px-6">
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <Avatar src={user.profilePicture} name={user.displayName || user.username} size={112} className="border-4 border-canvas" />
-          <div className="flex min-w-0 flex-col">
-            <h1 id="storefront-name" className="font-display text-3xl font-bold break-words sm:text-4xl">
-              {user.displayName || user.username}
-            </h1>
-            <p className="text-muted">@{user.username}</p>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <ShareStorefrontButton />
-        </div>
+      <div className="relative z-10 -mt-12 flex items-end justify-between gap-4 px-3 sm:-mt-14 sm:px-6">
+        <Avatar src={user.profilePicture} name={user.displayName || user.username} size={112} className="border-4 border-canvas" />
+        <ShareStorefrontButton />
       </div>
-      {user.bio ? <p className="mt-5 max-w-2xl px-2 whitespace-pre-line break-words sm:px-6">{user.bio}</p> : null}
+      <div className="mt-3 flex min-w-0 flex-col px-2 sm:px-6">
+        <h1 id="storefront-name" className="font-display text-3xl font-bold break-words sm:text-4xl">
+          {user.displayName || user.username}
+        </h1>
+        <p className="text-muted">@{user.username}</p>
+      </div>
+      {user.bio ? <p className="mt-4 max-w-2xl px-2 whitespace-pre-line break-words sm:px-6">{user.bio}</p> : null}
       <ul className="mt-4 flex flex-wrap gap-x-5 gap-y-2 px-2 text-sm text-muted sm:px-6">
         {user.location ? (
           <li className="inline-flex items-center gap-1.5">
