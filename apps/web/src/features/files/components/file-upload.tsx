@@ -72,6 +72,8 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
+  // Original names of files uploaded here (the server stores generated names).
+  const [names, setNames] = useState<Record<string, string>>({});
   // The latest value: uploads finish one by one, each must append to what is current then.
   const valueRef = useRef(value);
   useEffect(() => {
@@ -98,6 +100,7 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
           const uploaded = await uploadFile(file, type, {
             onProgress: (fraction) => setPending((items) => items.map((item) => (item.key === key ? { ...item, progress: fraction } : item))),
           });
+          setNames((current) => ({ ...current, [uploaded.url]: file.name }));
           onChange([...valueRef.current, uploaded]);
           valueRef.current = [...valueRef.current, uploaded];
         } catch (failure) {
@@ -201,7 +204,7 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
               ) : (
                 <div className="flex min-w-0 flex-1 items-center gap-3 px-2 py-1">
                   <FileArchive size={20} aria-hidden="true" className="shrink-0 text-muted" />
-                  <span className="truncate text-sm">{file.filename || file.url}</span>
+                  <span className="truncate text-sm">{names[file.url] ?? (file.filename || file.url)}</span>
                   {file.size ? <span className="shrink-0 text-xs text-muted">{formatBytes(file.size)}</span> : null}
                 </div>
               )}
@@ -209,8 +212,8 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
                 type="button"
                 onClick={() => void remove(file)}
                 disabled={disabled || removing === file.url}
-                aria-label={`Remove ${type === 'images' ? `image ${index + 1}` : file.filename || 'file'}`}
-                className="absolute top-2 right-2 flex h-9 w-9 items-center justify-center rounded-full bg-black/80 text-white hover:bg-black disabled:opacity-50"
+                aria-label={`Remove ${type === 'images' ? `image ${index + 1}` : (names[file.url] ?? (file.filename || 'file'))}`}
+                className={cn(type === 'images' ? 'absolute top-2 right-2' : 'shrink-0', 'flex h-9 w-9 items-center justify-center rounded-full bg-black/80 text-white hover:bg-black disabled:opacity-50')}
               >
                 <X size={16} aria-hidden="true" />
               </button>
