@@ -11,6 +11,9 @@ import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { LikedPage } from './liked-page.tsx';
 
+// The route is loaded lazily: allow for a busy machine.
+const SLOW = { timeout: 10_000 };
+
 const glyph = (id: string, title: string) => ({
   id,
   title,
@@ -51,7 +54,7 @@ describe('Liked page', () => {
   it('empty: the spec texts and an Explore Glyphs link to /', async () => {
     mockApi({ ...sessionHandlers(makeProfile()), 'GET /api/get-user-likes': () => ({ body: { glyphs: [], total: 0, nextCursor: null } }) });
     renderApp('/liked');
-    expect(await screen.findByRole('heading', { name: MSG.likedEmptyTitle })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: MSG.likedEmptyTitle }, SLOW)).toBeTruthy();
     expect(screen.getByText(MSG.likedEmptyBody)).toBeTruthy();
     expect(screen.getByText("0 glyphs you've liked")).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Explore Glyphs' })?.getAttribute('href')).toBe('/');
@@ -68,12 +71,12 @@ describe('Liked page', () => {
       },
     });
     renderApp('/liked');
-    expect(await screen.findByRole('heading', { name: 'Liked Posts', level: 1 })).toBeTruthy();
-    expect(await screen.findByText("2 glyphs you've liked")).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Liked Posts', level: 1 }, SLOW)).toBeTruthy();
+    expect(await screen.findByText("2 glyphs you've liked", {}, SLOW)).toBeTruthy();
     const list = screen.getByRole('list', { name: 'Liked Posts' });
     expect(within(list).getByRole('link', { name: 'Aurora' })?.getAttribute('href')).toBe('/glyph/a1111111-1111-4111-8111-111111111111');
     await userEvent.click(screen.getByRole('button', { name: 'Unlike Aurora' }));
-    await waitFor(() => expect(screen.queryByRole('link', { name: 'Aurora' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Aurora' })).toBeNull(), SLOW);
     expect(screen.getByText("1 glyph you've liked")).toBeTruthy();
   });
 });
