@@ -2,10 +2,8 @@ import { MSG } from '@glyphary/shared';
 import {
   chooseFromUserMenu,
   expect,
-  expectNoAxeViolations,
   fillSignupForm,
   loginViaUi,
-  screenshot,
   signUpViaUi,
   test,
   uniqueUser,

@@ -141,7 +141,20 @@ async function deleteAccountQuietly(request: APIRequestContext, user: TestUser):
 }
 
 export const test = base.extend<Fixtures>({
+  // CONVENTIONS "Tests": an unexpected console error or uncaught exception in the page fails the test.
+  // (Failed HTTP responses the test provokes, such as a 401 on a wrong password, are logged by the
+  // browser as "Failed to load resource" and are expected.)
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    });
+    await use(page);
+    expect(problems, 'console errors in the page').toEqual([]);
+  },
   // Each test is its own client (own IP): per-IP throttles never couple tests (see support/start-server.ts).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
   extraHTTPHeaders: async ({}, use) => {
     await use({ 'x-forwarded-for': randomClientIp() });
   },

@@ -4,18 +4,22 @@ import { expect, test } from './fixtures.ts';
 test.describe('top bar and footer', () => {
   test('search submits the trimmed term and ignores an empty one', async ({ page }) => {
     await page.goto('/');
-    const search = page.getByRole('searchbox', { name: 'Search glyphs' });
+    const topBar = page.getByRole('banner');
+    const search = topBar.getByRole('searchbox', { name: 'Search glyphs' });
     await search.fill('   ');
     await search.press('Enter');
     await expect(page).toHaveURL('/');
     await search.fill('  boot animation  ');
     await search.press('Enter');
     await expect(page).toHaveURL('/search?q=boot+animation');
-    // Hidden on /search and /request-glyphs.
-    await expect(page.getByRole('searchbox', { name: 'Search glyphs' })).toHaveCount(0);
+    // Hidden on /search and /request-glyphs (those screens have their own search).
+    await expect(page.getByRole('heading', { name: 'Search Glyphs', level: 1 })).toBeVisible();
+    await expect(topBar.getByRole('searchbox')).toHaveCount(0);
     await page.goto('/request-glyphs');
-    await expect(page.getByRole('heading', { name: 'Request Glyph Toys' })).toBeVisible();
-    await expect(page.getByRole('searchbox', { name: 'Search glyphs' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Request Glyph Toys', level: 1 })).toBeVisible();
+    await expect(topBar.getByRole('searchbox')).toHaveCount(0);
+    await page.goto('/');
+    await expect(topBar.getByRole('searchbox', { name: 'Search glyphs' })).toBeVisible();
   });
 
   test('signed out: Login and Sign Up; footer links', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL } from './support/ports.ts';
+import { APP_PORT, BASE_URL } from './support/ports.ts';
 
 /**
  * End-to-end tests: the built SPA served by the real server on a temporary data dir, driven by
@@ -8,7 +8,8 @@ import { BASE_URL } from './support/ports.ts';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: './.output/test-results',
+  // Per run (keyed by its port): several runs on one machine must not wipe each other's traces.
+  outputDir: `./.output/test-results/run-${APP_PORT}`,
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -21,5 +21,7 @@ export default defineConfig(({ mode }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Never inline assets as data: URLs: the server's CSP allows fonts and scripts from 'self' only.
+    assetsInlineLimit: 0,
   },
 }));

@@ -15,6 +15,15 @@ import { APP_PORT, MAIL_API_PORT, SUPER_ADMIN_EMAIL } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-e2e-'));
+// Serve a snapshot of the built SPA: a concurrent `vite build` (which empties apps/web/dist) must not
+// pull the assets from under a running suite.
+const builtDist = path.join(root, 'apps/web/dist');
+if (!fs.existsSync(path.join(builtDist, 'index.html'))) {
+  console.error('[e2e] apps/web/dist is missing: run `npm run build -w @glyphary/web` first');
+  process.exit(1);
+}
+const webDist = path.join(dataDir, 'web-dist');
+fs.cpSync(builtDist, webDist, { recursive: true });
 
 interface StoredMail {
   to: string[];
@@ -128,6 +137,7 @@ app = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     PUBLIC_URL: `http://127.0.0.1:${APP_PORT}`,
     SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
     SUPER_ADMIN_EMAIL,
+    WEB_DIST_DIR: webDist,
     // Every test plays a different client (its own X-Forwarded-For), so per-IP throttles never
     // couple tests; the loopback proxy header is trusted only in this test server.
     TRUST_PROXY: 'true',

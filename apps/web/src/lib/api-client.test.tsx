@@ -3,7 +3,7 @@ import { MSG } from '@glyphary/shared';
 import { api, ApiError } from './api-client.ts';
 
 function stubFetch(response: Response) {
-  const fetchMock = vi.fn(async () => response);
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response);
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { isResourceUrl, MAX_URL_LENGTH } from '@glyphary/shared';
 import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -21,10 +21,10 @@ export interface ImageSourceFieldProps {
 
 /** An image chosen by URL (and later by upload), with a live preview. */
 export function ImageSourceField({ label, value, onChange, shape, hint, uploadSlot, urlDisabled = false }: ImageSourceFieldProps) {
-  const [broken, setBroken] = useState(false);
+  // The URL whose image failed to load; a new URL gets a new try.
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
   const trimmed = value.trim();
-  const previewable = trimmed.length > 0 && isResourceUrl(trimmed) && !broken;
-  useEffect(() => setBroken(false), [trimmed]);
+  const previewable = trimmed.length > 0 && isResourceUrl(trimmed) && brokenUrl !== trimmed;
 
   return (
     <div className={cn('flex gap-4', shape === 'banner' ? 'flex-col' : 'flex-col sm:flex-row sm:items-start')}>
@@ -39,7 +39,7 @@ export function ImageSourceField({ label, value, onChange, shape, hint, uploadSl
             src={trimmed}
             alt={`${label} preview`}
             referrerPolicy="no-referrer"
-            onError={() => setBroken(true)}
+            onError={() => setBrokenUrl(trimmed)}
             className="absolute inset-0 h-full w-full object-cover"
           />
         ) : shape === 'avatar' ? (
