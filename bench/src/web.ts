@@ -144,22 +144,28 @@ try {
     { name: 'Requests', path: '/request-glyphs' },
   ];
   for (const target of targets) {
-    // A fresh browser per page: a reused headless Chromium can treat later tabs as backgrounded and
-    // never paint them (Lighthouse NO_FCP).
-    chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      chromeFlags: CHROME_FLAGS,
-      logLevel: 'silent',
-    });
-    // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
-    const result = await lighthouse(`${base}${target.path}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(BUDGET),
-    });
-    await chrome.kill();
-    chrome = undefined;
+    // A fresh browser per attempt: a reused headless Chromium can treat later tabs as backgrounded. On a
+    // busy machine the trace sometimes comes back empty (NO_FCP / NO_NAVSTART): retry up to 3 times.
+    let result: Awaited<ReturnType<typeof lighthouse>>;
+    for (let attempt = 1; ; attempt += 1) {
+      chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        chromeFlags: CHROME_FLAGS,
+        logLevel: 'silent',
+      });
+      // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
+      result = await lighthouse(`${base}${target.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(BUDGET),
+      });
+      await chrome.kill();
+      chrome = undefined;
+      const runtimeError = result?.lhr.runtimeError;
+      if (!runtimeError || attempt >= 3) break;
+      log(`${target.name}: ${runtimeError.code}, retrying (${attempt}/3)`);
+    }
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
     const scores: Record<string, number | null> = {};
     for (const key of Object.keys(BUDGET)) {
