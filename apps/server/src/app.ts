@@ -235,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const sync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics
   await app.register(syncRoutes, { sync, auth });
   const admin = createAdminService({
-    admin: createAdminRepository(database.db),
+    admin: createAdminRepository(database.db, database.kind),
     audit: createAuditRepository(database.db),
     glyphs,
     clock,

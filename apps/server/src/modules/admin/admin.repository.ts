@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { insertAudit, type AuditInput } from './audit.repository.ts';
@@ -48,43 +48,55 @@ function distinctActors(table: 'glyph_views' | 'glyph_downloads') {
 const num = (value: unknown): number => Number(value ?? 0);
 
 /** Data access for the admin panel: platform statistics, the user list and admin rights. */
-export function createAdminRepository(db: Db) {
+export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pglite') {
   return {
-    /** spec §3 Admin stats in one round trip of aggregate SQL. */
+    /**
+     * spec §3 Admin stats with aggregate SQL: three independent statements that run side by side on
+     * PostgreSQL's pool (one after the other on PGlite), each with JIT off — compiling these small
+     * plans costs more than running them (docs/decisions/0007-admin-stats.md).
+     */
     async stats(): Promise<StatsRow> {
-      const [row = {}] = await queryRows<Record<string, unknown>>(db, sql`
-        select
-          (select count(*) from users) as total_users,
-          live.total_glyphs, live.total_downloads, live.total_views, live.total_likes,
-          (select count(*) from users where is_admin or is_super_admin) as total_admins,
-          ${distinctActors('glyph_views')} as unique_viewers,
-          ${distinctActors('glyph_downloads')} as unique_downloaders
-        from (
-          select count(*) as total_glyphs,
+      const run = (query: SQL) =>
+        db.transaction(async (tx) => {
+          if (kind === 'postgres') await queryRows(tx, sql`set local jit = off`);
+          const [row = {}] = await queryRows<Record<string, unknown>>(tx, query);
+          return row;
+        });
+      const [totals, viewers, downloaders] = await Promise.all([
+        run(sql`
+          select
+            (select count(*) from users) as total_users,
+            (select count(*) from users where is_admin or is_super_admin) as total_admins,
+            count(*) as total_glyphs,
             coalesce(sum(downloads), 0) as total_downloads,
             coalesce(sum(views), 0) as total_views,
             coalesce(sum(likes), 0) as total_likes
-          from glyphs where deleted_at is null
-        ) live`);
+          from glyphs where deleted_at is null`),
+        run(sql`select ${distinctActors('glyph_views')} as n`),
+        run(sql`select ${distinctActors('glyph_downloads')} as n`),
+      ]);
       return {
-        totalUsers: num(row.total_users),
-        totalGlyphs: num(row.total_glyphs),
-        totalDownloads: num(row.total_downloads),
-        totalViews: num(row.total_views),
-        totalLikes: num(row.total_likes),
-        totalAdmins: num(row.total_admins),
-        uniqueViewers: num(row.unique_viewers),
-        uniqueDownloaders: num(row.unique_downloaders),
+        totalUsers: num(totals.total_users),
+        totalGlyphs: num(totals.total_glyphs),
+        totalDownloads: num(totals.total_downloads),
+        totalViews: num(totals.total_views),
+        totalLikes: num(totals.total_likes),
+        totalAdmins: num(totals.total_admins),
+        uniqueViewers: num(viewers.n),
+        uniqueDownloaders: num(downloaders.n),
       };
     },
 
     /** The first `limit` live glyphs by views, then downloads, likes and id (decision 0007). */
     async topGlyphs(limit: number): Promise<TopGlyphRow[]> {
-      const rows = await queryRows<Record<string, unknown>>(db, sql`
+      const rows = await db.transaction(async (tx) => {
+        if (kind === 'postgres') await queryRows(tx, sql`set local jit = off`);
+        return queryRows<Record<string, unknown>>(tx, sql`
         select id, title, views, downloads, likes from glyphs
         where deleted_at is null
         order by views desc, downloads desc, likes desc, id asc
         limit ${limit}`);
+      });
       return rows.map((row) => ({
         id: String(row.id),
         title: String(row.title),

@@ -36,7 +36,11 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
   const useAdvisoryLock = kind === 'postgres';
 
   async function lockBlocking(tx: Tx) {
-    if (useAdvisoryLock) await queryRows(tx, sql`select pg_advisory_xact_lock(${lockKey})`);
+    if (!useAdvisoryLock) return;
+    await queryRows(tx, sql`select pg_advisory_xact_lock(${lockKey})`);
+    // The batch plans look costly to the planner (10,000-row estimates) but run in milliseconds:
+    // JIT compilation would cost ~1 s per batch for nothing.
+    await queryRows(tx, sql`set local jit = off`);
   }
 
   /** Moves the heartbeat forward if this runner still owns the run; the new value is the next token. */
