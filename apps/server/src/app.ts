@@ -11,7 +11,7 @@ import type { Database } from './db/client.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import type { ThrottleStore } from './lib/throttle.ts';
-import { createThrottleStore } from './lib/throttle-stores.ts';
+import { createRateLimitStore, createThrottleStore } from './lib/throttle-stores.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -227,7 +227,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(discoveryRoutes, { discovery, auth });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
-  await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT });
+  // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
+  const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
+  await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
   const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl });
   await app.register(glyphsRoutes, { glyphs, auth });
 

@@ -35,6 +35,18 @@ describe('route guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
+  it("shows 'Loading admin panel...' until the profile is known", async () => {
+    let release: () => void = () => undefined;
+    const profileKnown = new Promise<void>((resolve) => (release = resolve));
+    const handlers = sessionHandlers(makeProfile({ isAdmin: true }));
+    const loadProfile = handlers['GET /api/get-user/user-1'];
+    mockApi({ ...handlers, 'GET /api/get-user/user-1': async (request) => (await profileKnown, loadProfile!(request)) });
+    renderApp('/admin');
+    await screen.findByText('Loading admin panel...');
+    release();
+    await screen.findByRole('heading', { name: 'Admin Panel', level: 1 });
+  });
+
   it('an admin sees the admin panel', async () => {
     mockApi(sessionHandlers(makeProfile({ isAdmin: true })));
     const { router } = renderApp('/admin');

@@ -1,5 +1,8 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Lazy routes compile on first import: give findBy*/waitFor room on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // CONVENTIONS "Tests": an unexpected console.error fails the test. A test that expects one calls
 // expectConsoleError() first.

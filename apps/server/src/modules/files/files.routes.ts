@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { z } from 'zod';
 import { FILE_TYPES, MAX_FILE_BYTES, MSG, SuccessSchema, UploadedFileSchema, type FileType } from '@glyphary/shared';
 import { AppError, badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/errors.ts';
@@ -18,6 +18,8 @@ export interface FilesRoutesOptions {
   auth: Auth;
   /** UPLOAD_RATE_LIMIT: uploads per user per hour (SECURITY "Throttling"). */
   uploadsPerHour: number;
+  /** Shared counters for that limit when several instances run (issue 11); in-process when absent. */
+  rateLimitStore?: FastifyRateLimitStoreCtor | undefined;
 }
 
 const DeleteFileBody = z.object({
@@ -54,13 +56,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /** spec §7 file calls: POST /upload-file, DELETE /delete-file and GET /api/files/{type}/{filename}. */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, store, auth, uploadsPerHour }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, store, auth, uploadsPerHour, rateLimitStore }) => {
   // Encapsulated here: only this plugin's routes accept multipart (SECURITY "Origins": uploads only multipart).
   await app.register(multipart, {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
 
   app.post(
     '/api/upload-file',
