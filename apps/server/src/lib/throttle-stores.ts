@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { queryRows, type Database, type Db } from '../db/client.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle.ts';
@@ -105,4 +106,27 @@ export function createThrottleStore({ redisUrl, database }: { redisUrl: string |
   if (redisUrl) return createRedisThrottleStore(redisUrl);
   const store = database.kind === 'postgres' ? createPostgresThrottleStore(database.db) : createMemoryThrottleStore();
   return { ...store, close: async () => undefined };
+}
+
+/**
+ * A `@fastify/rate-limit` store over a ThrottleStore, so per-route limits (uploads per hour) are counted in
+ * the same shared place as the auth throttles when several instances run (SECURITY "Throttling").
+ */
+export function createRateLimitStore(throttle: ThrottleStore): FastifyRateLimitStoreCtor {
+  class SharedRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(_options?: unknown, prefix = 'route-limit:') {
+      this.prefix = prefix;
+    }
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+      throttle.hit(this.prefix + key, timeWindow).then(
+        ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - Date.now()) }),
+        (error: Error) => callback(error),
+      );
+    }
+    child(routeOptions: { method: string | string[]; url: string }): FastifyRateLimitStore {
+      return new SharedRateLimitStore(undefined, `route-limit:${String(routeOptions.method)}:${routeOptions.url}:`);
+    }
+  }
+  return SharedRateLimitStore;
 }

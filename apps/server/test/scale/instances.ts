@@ -28,9 +28,10 @@ function waitForExit(child: ChildProcess): Promise<number | null> {
 
 /**
  * Starts `node apps/server/src/main.ts` (the real server, as deployed) on a free loopback port and resolves
- * once it logs "Server listening at …". Rejects when it exits first or after `timeoutMs`.
+ * once it logs "Server listening at …". Rejects when it exits first or after `timeoutMs` (generous: a fresh
+ * PGlite data directory takes ~30 s to initialise and migrate on an idle 2-core machine, much more on a busy one).
  */
-export async function startInstance(env: Record<string, string>, timeoutMs = 90_000): Promise<Instance> {
+export async function startInstance(env: Record<string, string>, timeoutMs = 180_000): Promise<Instance> {
   const child = spawn(process.execPath, [MAIN], {
     cwd: REPO_ROOT,
     env: childEnv({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env }),
@@ -74,7 +75,7 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 90_
  * Runs the server expecting it NOT to start (e.g. a locked data directory).
  * @returns its exit code and output.
  */
-export async function runInstanceExpectingExit(env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export async function runInstanceExpectingExit(env: Record<string, string>, timeoutMs = 180_000): Promise<{ code: number | null; output: string }> {
   try {
     const instance = await startInstance(env, timeoutMs);
     await instance.stop();

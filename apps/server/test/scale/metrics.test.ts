@@ -53,7 +53,7 @@ describe('GET /metrics', () => {
   });
 
   it('refuses callers that are not on this machine, and loopback requests that came through a proxy', async () => {
-    for (const options of [
+    const refusedCallers: Array<{ headers?: Record<string, string>; remoteAddress?: string }> = [
       { remoteAddress: '203.0.113.5' },
       { remoteAddress: '10.0.0.2' },
       { headers: { 'x-forwarded-for': '203.0.113.5' } },
@@ -62,7 +62,8 @@ describe('GET /metrics', () => {
       { remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${TOKEN}x` } },
       { remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${TOKEN.slice(1)}` } },
       { remoteAddress: '203.0.113.5', headers: { authorization: TOKEN } },
-    ]) {
+    ];
+    for (const options of refusedCallers) {
       const response = await scrape(options);
       expect(response.statusCode, JSON.stringify(options)).toBe(403);
       expect(response.json()).toMatchObject({ error: MSG.forbidden });

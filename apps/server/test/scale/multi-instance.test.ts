@@ -16,6 +16,7 @@ import { startS3Emulator, type S3Emulator } from './s3-emulator.ts';
 // and one bucket. Loopback only; every wait is bounded. Runs in the PostgreSQL leg (TEST_DATABASE_URL).
 const adminUrl = process.env.TEST_DATABASE_URL;
 const AUTH_IP_LIMIT = 4;
+const UPLOAD_RATE_LIMIT = 3;
 const PUBLIC_URL = 'http://localhost:3000';
 
 /** One client IP per call site: the instances trust X-Forwarded-For (TRUST_PROXY, as behind the balancer). */
@@ -80,6 +81,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
         SUPER_ADMIN_EMAIL,
         TRUST_PROXY: 'true',
         AUTH_IP_LIMIT: String(AUTH_IP_LIMIT),
+        UPLOAD_RATE_LIMIT: String(UPLOAD_RATE_LIMIT),
         SYNC_JOB: 'off',
         WEB_DIST_DIR: dataDir, // no SPA build needed for an API test
         S3_BUCKET: emulator.bucket,
@@ -92,7 +94,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
     };
     [a, b] = await Promise.all([startInstance(env('a')), startInstance(env('b'))]);
     database = await openDatabase({ databaseUrl: dbUrl.href, poolMax: 3 });
-  }, 180_000);
+  }, 400_000);
 
   afterAll(async () => {
     const codes = await Promise.all([a?.stop(), b?.stop()]);
@@ -230,6 +232,23 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
     expect((await call(a, 'POST', '/api/auth/sign-in/email', { json: { email: 'nobody@example.test', password: 'x-password-1' } })).status).toBe(401);
   });
 
+  it('holds the per-user upload limit across both instances', async () => {
+    const user = await signUp(a);
+    const upload = async (instance: Instance) => {
+      const form = multipart([
+        { name: 'type', value: 'images' },
+        { name: 'file', value: await makePng(16, 16), filename: 'toy.png', contentType: 'image/png' },
+      ]);
+      return call(instance, 'POST', '/api/upload-file', { token: user.token, body: form.payload, headers: form.headers });
+    };
+    for (let i = 0; i < UPLOAD_RATE_LIMIT; i += 1) expect((await upload(i % 2 ? b : a)).status).toBe(200);
+    for (const instance of [a, b]) {
+      const refused = await upload(instance);
+      expect(refused.status).toBe(429);
+      expect(refused.json.error).toBe(MSG.uploadRateLimited);
+    }
+  });
+
   it('serves /metrics on each instance to loopback callers only, with request and pool metrics', async () => {
     const direct = await fetch(`${a.url}/metrics`, { signal: AbortSignal.timeout(10_000) });
     expect(direct.status).toBe(200);
@@ -262,5 +281,5 @@ describe.skipIf(Boolean(adminUrl))('PGlite: one process per data directory', () 
     expect(await first.stop()).toBe(0);
     first = await startInstance(env);
     expect((await fetch(`${first.url}/api/health`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
-  }, 240_000);
+  }, 600_000);
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
     credentials: { accessKeyId: emulator.accessKeyId, secretAccessKey: emulator.secretAccessKey },
     forcePathStyle: emulator.forcePathStyle,
   });
-});
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   raw?.destroy();

@@ -2,7 +2,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../src/db/client.ts';
-import { createPostgresThrottleStore, createRedisThrottleStore } from '../../src/lib/throttle-stores.ts';
+import { createPostgresThrottleStore, createRateLimitStore, createRedisThrottleStore } from '../../src/lib/throttle-stores.ts';
+import { createMemoryThrottleStore } from '../../src/lib/throttle.ts';
 import type { ThrottleStore } from '../../src/lib/throttle.ts';
 import { createTestDatabase } from '../build-test-app.ts';
 
@@ -141,5 +142,30 @@ describe.skipIf(!redisUp)('Redis throttle store (REDIS_URL; skipped when no Redi
     const second = await b.hit(k, 60_000);
     // The window was set by the first hit; a later hit does not stretch it.
     expect(second.resetAt - Date.now()).toBeLessThanOrEqual(1000);
+  });
+});
+
+describe('@fastify/rate-limit store over a throttle store (the upload limit, shared)', () => {
+  const incr = (store: { incr: (key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number, max: number) => void }, key: string) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 3));
+
+  it('counts per route and key in the shared store, with the time left in the window', async () => {
+    const shared = createMemoryThrottleStore();
+    const Store = createRateLimitStore(shared);
+    const upload = new Store({}).child({ method: 'POST', url: '/api/upload-file' } as never);
+    const otherRoute = new Store({}).child({ method: 'POST', url: '/api/other' } as never);
+    expect(await incr(upload, 'upload:u1')).toMatchObject({ current: 1 });
+    const second = await incr(new Store({}).child({ method: 'POST', url: '/api/upload-file' } as never), 'upload:u1');
+    expect(second.current).toBe(2);
+    expect(second.ttl).toBeGreaterThan(0);
+    expect(second.ttl).toBeLessThanOrEqual(60_000);
+    expect((await incr(otherRoute, 'upload:u1')).current).toBe(1);
+    expect((await shared.peek('route-limit:POST:/api/upload-file:upload:u1')).count).toBe(2);
+  });
+
+  it('passes a store failure to the limiter', async () => {
+    const broken = { ...createMemoryThrottleStore(), hit: async () => Promise.reject(new Error('store down')) };
+    const Store = createRateLimitStore(broken);
+    await expect(incr(new Store({}), 'k')).rejects.toThrow('store down');
   });
 });
