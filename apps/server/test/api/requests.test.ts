@@ -115,16 +115,14 @@ describe('GET /api/glyph-requests', () => {
 
   it('clamps limit to 100 for visitors and users and 1000 for admins', async () => {
     const base = Date.parse('2020-01-01T00:00:00Z');
-    await t.database.db
-      .insert(glyphRequests)
-      .values(
-        Array.from({ length: 110 }, (_, i) => ({
-          title: `Bulk ${i}`,
-          description: 'bulk',
-          userId: oth.id,
-          createdAt: new Date(base + i),
-        })),
-      );
+    await t.database.db.insert(glyphRequests).values(
+      Array.from({ length: 110 }, (_, i) => ({
+        title: `Bulk ${i}`,
+        description: 'bulk',
+        userId: oth.id,
+        createdAt: new Date(base + i),
+      })),
+    );
     const total = await countRequests();
     expect((await call('GET', '/api/glyph-requests?limit=1000')).json().requests).toHaveLength(100);
     expect((await call('GET', '/api/glyph-requests?limit=1000', own.auth)).json().requests).toHaveLength(100);
@@ -405,6 +403,7 @@ describe('POST /api/glyph-requests/{id}/take-on', () => {
     }
   });
 
+  // 20 sign-ups and 200 racing calls: a generous timeout for when other suites load the machine.
   it('lets exactly one of 20 concurrent takers win, every time (SECURITY R5)', async () => {
     const takers: TestUser[] = [];
     // Sign-ups one by one: the race under test is the take-on, not account creation.
@@ -423,7 +422,7 @@ describe('POST /api/glyph-requests/{id}/take-on', () => {
       expect(await readRow(row.id)).toMatchObject({ status: 'in_progress', assignedTo: winners[0]!.id });
     }
     await expectInvariantI4();
-  });
+  }, 120_000);
 });
 
 describe('POST /api/glyph-requests/{id}/complete', () => {
@@ -730,7 +729,7 @@ describe('admin routes', () => {
       expect(after).toMatchObject({ status: 'open', assignedTo: null, completedGlyphId: null });
     }
     await expectInvariantI4();
-  });
+  }, 60_000);
 });
 
 describe('account deletion', () => {
