@@ -1,26 +1,52 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, loginViaApi, screenshot, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  loginViaApi,
+  screenshot,
+  signUpViaApi,
+  test,
+  uniqueUser,
+  type TestUser,
+} from './fixtures.ts';
 import { BASE_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
 
 const jsonHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
 
 /** The designated super admin of the e2e server; whichever test comes first creates the account. */
-const SUPER_ADMIN: TestUser = { email: SUPER_ADMIN_EMAIL, username: 'e2e_super_admin', displayName: 'Super Admin', password: 'Super-Admin-e2e-1!' };
+const SUPER_ADMIN: TestUser = {
+  email: SUPER_ADMIN_EMAIL,
+  username: 'e2e_super_admin',
+  displayName: 'Super Admin',
+  password: 'Super-Admin-e2e-1!',
+};
 
 async function signInAsSuperAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', { headers: jsonHeaders, data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password } });
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: jsonHeaders,
+    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
+  });
   if (signIn.ok()) return;
   const signUp = await request.post('/api/auth/sign-up/email', {
     headers: jsonHeaders,
-    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password, name: SUPER_ADMIN.displayName, username: SUPER_ADMIN.username },
+    data: {
+      email: SUPER_ADMIN.email,
+      password: SUPER_ADMIN.password,
+      name: SUPER_ADMIN.displayName,
+      username: SUPER_ADMIN.username,
+    },
   });
   // Another worker may have created it a moment ago.
   if (!signUp.ok()) await loginViaApi(request, SUPER_ADMIN);
 }
 
 /** A user with their own API session (not the browser's). */
-async function apiUser(playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } }, extraHTTPHeaders: Record<string, string>, prefix: string) {
+async function apiUser(
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  extraHTTPHeaders: Record<string, string> | undefined,
+  prefix: string,
+) {
   const request = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders });
   const user = uniqueUser(prefix);
   await signUpViaApi(request, user);
@@ -49,9 +75,17 @@ test.describe('admin panel', () => {
     const maker = await apiUser(playwright, extraHTTPHeaders, 'mk');
     const taker = await apiUser(playwright, extraHTTPHeaders, 'tk');
     const glyphTitle = `Admin e2e glyph ${Date.now().toString(36)}`;
-    await postJson(maker.request, '/api/upload-glyph', { title: glyphTitle, description: 'A glyph the admin deletes.', githubUrl: 'https://github.com/example/toy' });
+    await postJson(maker.request, '/api/upload-glyph', {
+      title: glyphTitle,
+      description: 'A glyph the admin deletes.',
+      githubUrl: 'https://github.com/example/toy',
+    });
     const requestTitle = `Admin e2e request ${Date.now().toString(36)}`;
-    const created = await postJson<{ id: string }>(maker.request, '/api/glyph-requests', { title: requestTitle, description: 'Please build it.', tags: 'e2e' });
+    const created = await postJson<{ id: string }>(maker.request, '/api/glyph-requests', {
+      title: requestTitle,
+      description: 'Please build it.',
+      tags: 'e2e',
+    });
     await postJson(taker.request, `/api/glyph-requests/${created.id}/take-on`, {});
 
     try {

@@ -14,7 +14,15 @@ export interface CountSyncJob {
  * run + SYNC_INTERVAL_MS (boot + interval before any run), re-read after each attempt so instances
  * share one schedule.
  */
-export function createCountSyncJob({ sync, intervalMs, logger }: { sync: SyncService; intervalMs: number; logger: FastifyBaseLogger }): CountSyncJob {
+export function createCountSyncJob({
+  sync,
+  intervalMs,
+  logger,
+}: {
+  sync: SyncService;
+  intervalMs: number;
+  logger: FastifyBaseLogger;
+}): CountSyncJob {
   let timer: NodeJS.Timeout | null = null;
   let stopped = true;
   // The schedule read or the run in progress; stop() waits for it so nothing touches a closed database.

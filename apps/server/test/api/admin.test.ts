@@ -88,7 +88,11 @@ describe('GET /api/admin/users', () => {
     const superRow = body.users.find((x: { uid: string }) => x.uid === s.id);
     expect(superRow).toMatchObject({ email: SUPER_ADMIN_EMAIL, isAdmin: true, isSuperAdmin: true });
     expect(body.users[0].uid).toBe(s.id); // the super admin comes first
-    expect(body.users.find((x: { uid: string }) => x.uid === u.id)).toMatchObject({ email: u.email, isAdmin: false, isSuperAdmin: false });
+    expect(body.users.find((x: { uid: string }) => x.uid === u.id)).toMatchObject({
+      email: u.email,
+      isAdmin: false,
+      isSuperAdmin: false,
+    });
   });
 
   it('filters admins with role=admin and pages with limit/offset', async () => {
@@ -138,11 +142,32 @@ describe('PUT /api/admin/users/{id}', () => {
       uid: u.id,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ uid: target.id, displayName: 'Renamed by admin', bio: 'Moderated bio', email: target.email, isAdmin: false });
+    expect(response.json().user).toMatchObject({
+      uid: target.id,
+      displayName: 'Renamed by admin',
+      bio: 'Moderated bio',
+      email: target.email,
+      isAdmin: false,
+    });
     const after = await userRow(target.id);
-    expect(after).toMatchObject({ name: 'Renamed by admin', bio: 'Moderated bio', location: 'London', website: 'https://example.com', email: before.email, isAdmin: false, isSuperAdmin: false, glyphsCount: 0 });
+    expect(after).toMatchObject({
+      name: 'Renamed by admin',
+      bio: 'Moderated bio',
+      location: 'London',
+      website: 'https://example.com',
+      email: before.email,
+      isAdmin: false,
+      isSuperAdmin: false,
+      glyphsCount: 0,
+    });
     expect((await userRow(u.id)).bio).toBe('');
-    expect(await lastAudit()).toMatchObject({ actorId: a.id, action: 'user.update', targetType: 'user', targetId: target.id, detail: 'displayName, bio, location, website' });
+    expect(await lastAudit()).toMatchObject({
+      actorId: a.id,
+      action: 'user.update',
+      targetType: 'user',
+      targetId: target.id,
+      detail: 'displayName, bio, location, website',
+    });
   });
 
   it('refuses a username taken in another letter case (409) and stores nothing', async () => {
@@ -208,7 +233,11 @@ describe('POST /api/admin/make-admin/{id}', () => {
     expect((await call('GET', '/api/admin/stats', target.auth)).statusCode).toBe(403);
     const response = await call('POST', `/api/admin/make-admin/${target.id}`, a.auth);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, changed: true, user: { uid: target.id, isAdmin: true, isSuperAdmin: false } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      changed: true,
+      user: { uid: target.id, isAdmin: true, isSuperAdmin: false },
+    });
     expect(await lastAudit()).toMatchObject({ actorId: a.id, action: 'user.make_admin', targetId: target.id });
     // SECURITY: admin status is read from the database on every request.
     expect((await call('GET', '/api/admin/stats', target.auth)).statusCode).toBe(200);
@@ -236,9 +265,18 @@ describe('POST /api/admin/add-admin', () => {
     const target = await createUser(t.app);
     const response = await call('POST', '/api/admin/add-admin', s.auth, { email: `  ${target.email.toUpperCase()} ` });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, changed: true, user: { uid: target.id, email: target.email, isAdmin: true } });
+    expect(response.json()).toMatchObject({
+      success: true,
+      changed: true,
+      user: { uid: target.id, email: target.email, isAdmin: true },
+    });
     expect((await userRow(target.id)).isAdmin).toBe(true);
-    expect(await lastAudit()).toMatchObject({ actorId: s.id, action: 'user.make_admin', targetId: target.id, detail: 'add-admin' });
+    expect(await lastAudit()).toMatchObject({
+      actorId: s.id,
+      action: 'user.make_admin',
+      targetId: target.id,
+      detail: 'add-admin',
+    });
   });
 
   it('answers 404 with a clear message for an unknown email', async () => {
@@ -319,7 +357,7 @@ describe('DELETE /api/admin/glyphs/{id}', () => {
     const owner = await createUser(t.app);
     const glyph = await insertGlyph(t.database, owner.id);
     expect((await call('DELETE', `/api/admin/glyphs/${glyph.id}`, s.auth)).statusCode).toBe(200);
-    for (const id of [glyph.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1;drop table glyphs"]) {
+    for (const id of [glyph.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '1;drop table glyphs']) {
       const before = await snapshot();
       const response = await call('DELETE', `/api/admin/glyphs/${encodeURIComponent(id)}`, a.auth);
       expect(response.statusCode, id).toBe(404);
@@ -340,8 +378,19 @@ describe('GET /api/admin/audit', () => {
     expect(body.total).toBe(await auditCount());
     expect(body.hasMore).toBe(body.total > 2);
     expect(body.entries).toHaveLength(2);
-    expect(body.entries[0]).toMatchObject({ action: 'user.remove_admin', actorId: s.id, actorUsername: s.username, targetType: 'user', targetId: target.id });
-    expect(body.entries[1]).toMatchObject({ action: 'user.make_admin', actorId: a.id, actorUsername: a.username, targetId: target.id });
+    expect(body.entries[0]).toMatchObject({
+      action: 'user.remove_admin',
+      actorId: s.id,
+      actorUsername: s.username,
+      targetType: 'user',
+      targetId: target.id,
+    });
+    expect(body.entries[1]).toMatchObject({
+      action: 'user.make_admin',
+      actorId: a.id,
+      actorUsername: a.username,
+      targetId: target.id,
+    });
     expect(Date.parse(body.entries[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(body.entries[1].createdAt));
     const next = (await call('GET', '/api/admin/audit?limit=2&offset=2', a.auth)).json();
     expect(next.entries[0]?.id).not.toBe(body.entries[0].id);

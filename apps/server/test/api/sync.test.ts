@@ -85,7 +85,8 @@ describe('POST /api/admin/sync-glyph-counts', () => {
     const response = await sync(a.auth);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: 'Updated 2 glyphs', updated: 2 });
-    for (const id of [broken.id, alsoBroken.id, fine.id]) expect(await glyphRow(id)).toMatchObject({ views: 2, downloads: 1, likes: 2 });
+    for (const id of [broken.id, alsoBroken.id, fine.id])
+      expect(await glyphRow(id)).toMatchObject({ views: 2, downloads: 1, likes: 2 });
     const liveCount = await t.database.db.$count(glyphs, sql`${glyphs.creatorId} = ${maker.id} and ${glyphs.deletedAt} is null`);
     expect((await t.database.db.select().from(users).where(eq(users.id, maker.id)))[0]!.glyphsCount).toBe(liveCount);
 
@@ -104,7 +105,10 @@ describe('POST /api/admin/sync-glyph-counts', () => {
     for (const id of picks) await t.database.db.update(glyphs).set({ views: 5 }).where(eq(glyphs.id, id));
     const response = await sync(a.auth);
     expect(response.json()).toMatchObject({ success: true, updated: picks.length, message: `Updated ${picks.length} glyphs` });
-    const stillWrong = await t.database.db.$count(glyphs, sql`${glyphs.views} <> (select count(*) from glyph_views v where v.glyph_id = ${glyphs.id})`);
+    const stillWrong = await t.database.db.$count(
+      glyphs,
+      sql`${glyphs.views} <> (select count(*) from glyph_views v where v.glyph_id = ${glyphs.id})`,
+    );
     expect(stillWrong).toBe(0);
     await t.database.db.execute(sql`delete from glyphs where title like 'bulk %'`);
     await repairAll();
@@ -150,7 +154,13 @@ describe('POST /api/admin/sync-glyph-counts', () => {
     const response = await sync(s.auth);
     expect(response.statusCode).toBe(200);
     const [entry] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(1);
-    expect(entry).toMatchObject({ actorId: s.id, action: 'sync.run', targetType: 'sync', targetId: null, detail: response.json().message });
+    expect(entry).toMatchObject({
+      actorId: s.id,
+      action: 'sync.run',
+      targetType: 'sync',
+      targetId: null,
+      detail: response.json().message,
+    });
   });
 });
 
@@ -175,25 +185,30 @@ describe('one run at a time', () => {
     expect(await otherInstance.recomputeBatch(token!, { afterId: null, limit: 10 })).toBeNull();
   });
 
-  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL: an instance holding the advisory lock makes others answer 409', async () => {
-    expect(t.database.kind).toBe('postgres');
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const { rows } = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as { rows: Array<{ name: string }> };
-    url.pathname = `/${rows[0]!.name}`;
-    const client = new pg.Client({ connectionString: url.href });
-    await client.connect();
-    try {
-      await client.query('begin');
-      await client.query(`select pg_advisory_xact_lock(${SYNC_LOCK_KEY}::bigint)`);
-      const refused = await sync(a.auth);
-      expect(refused.statusCode).toBe(409);
-      expect(refused.json().error).toBe(MSG.syncAlreadyRunning);
-      await client.query('commit');
-      expect((await sync(a.auth)).statusCode).toBe(200);
-    } finally {
-      await client.end();
-    }
-  });
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'PostgreSQL: an instance holding the advisory lock makes others answer 409',
+    async () => {
+      expect(t.database.kind).toBe('postgres');
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      const { rows } = (await t.database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: Array<{ name: string }>;
+      };
+      url.pathname = `/${rows[0]!.name}`;
+      const client = new pg.Client({ connectionString: url.href });
+      await client.connect();
+      try {
+        await client.query('begin');
+        await client.query(`select pg_advisory_xact_lock(${SYNC_LOCK_KEY}::bigint)`);
+        const refused = await sync(a.auth);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().error).toBe(MSG.syncAlreadyRunning);
+        await client.query('commit');
+        expect((await sync(a.auth)).statusCode).toBe(200);
+      } finally {
+        await client.end();
+      }
+    },
+  );
 });
 
 describe('GET /api/admin/sync-status', () => {

@@ -13,7 +13,13 @@ export const AdminStatsSchema = z.object({
   uniqueViewers: z.number().int(),
   uniqueDownloaders: z.number().int(),
   topGlyphs: z.array(
-    z.object({ id: z.string(), title: z.string(), views: z.number().int(), downloads: z.number().int(), likes: z.number().int() }),
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      views: z.number().int(),
+      downloads: z.number().int(),
+      likes: z.number().int(),
+    }),
   ),
 });
 export type AdminStats = z.infer<typeof AdminStatsSchema>;

@@ -4,7 +4,9 @@ import { users } from '../../db/schema/index.ts';
 import { insertAudit, type AuditInput } from './audit.repository.ts';
 
 export type AdminUserRow = typeof users.$inferSelect;
-export type AdminUserPatch = Partial<Pick<AdminUserRow, 'username' | 'name' | 'bio' | 'website' | 'location' | 'image' | 'bannerImage'>> & {
+export type AdminUserPatch = Partial<
+  Pick<AdminUserRow, 'username' | 'name' | 'bio' | 'website' | 'location' | 'image' | 'bannerImage'>
+> & {
   updatedAt: Date;
 };
 
@@ -91,11 +93,14 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
     async topGlyphs(limit: number): Promise<TopGlyphRow[]> {
       const rows = await db.transaction(async (tx) => {
         if (kind === 'postgres') await queryRows(tx, sql`set local jit = off`);
-        return queryRows<Record<string, unknown>>(tx, sql`
+        return queryRows<Record<string, unknown>>(
+          tx,
+          sql`
         select id, title, views, downloads, likes from glyphs
         where deleted_at is null
         order by views desc, downloads desc, likes desc, id asc
-        limit ${limit}`);
+        limit ${limit}`,
+        );
       });
       return rows.map((row) => ({
         id: String(row.id),
@@ -106,7 +111,11 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
       }));
     },
 
-    async listUsers(options: { limit: number; offset: number; adminsOnly: boolean }): Promise<{ rows: AdminUserRow[]; total: number }> {
+    async listUsers(options: {
+      limit: number;
+      offset: number;
+      adminsOnly: boolean;
+    }): Promise<{ rows: AdminUserRow[]; total: number }> {
       const where = options.adminsOnly ? or(eq(users.isAdmin, true), eq(users.isSuperAdmin, true)) : undefined;
       const rows = await db
         .select()
@@ -158,7 +167,12 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
      * transaction. The super admin's row is never touched here.
      * @returns the row after the call and whether it changed; undefined when the user is gone.
      */
-    async setAdmin(id: string, isAdmin: boolean, now: Date, audit: AuditInput): Promise<{ row: AdminUserRow; changed: boolean } | undefined> {
+    async setAdmin(
+      id: string,
+      isAdmin: boolean,
+      now: Date,
+      audit: AuditInput,
+    ): Promise<{ row: AdminUserRow; changed: boolean } | undefined> {
       return db.transaction(async (tx) => {
         const [changed] = await tx
           .update(users)

@@ -25,15 +25,27 @@ const pageQuery = (defaultLimit: number) =>
       .min(1, 'limit must be at least 1')
       .default(defaultLimit)
       .transform((v) => Math.min(v, ADMIN_LIST_LIMIT)),
-    offset: z.coerce.number({ error: 'offset must be a number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').default(0),
+    offset: z.coerce
+      .number({ error: 'offset must be a number' })
+      .int('offset must be a whole number')
+      .min(0, 'offset must be 0 or more')
+      .default(0),
   });
 
-const UsersQuery = pageQuery(ADMIN_LIST_LIMIT).extend({ role: z.enum(['all', 'admin'], { error: 'role must be all or admin' }).default('all') });
+const UsersQuery = pageQuery(ADMIN_LIST_LIMIT).extend({
+  role: z.enum(['all', 'admin'], { error: 'role must be all or admin' }).default('all'),
+});
 const IdParams = z.object({ id: z.string().max(200) });
 const RoleChangeResponse = z.object({ success: z.literal(true), changed: z.boolean(), user: UserProfileSchema });
 const Success = z.object({ success: z.literal(true) });
 
-function logAction(log: FastifyBaseLogger, viewer: Viewer, action: string, target: { type: string; id: string | null }, detail?: unknown) {
+function logAction(
+  log: FastifyBaseLogger,
+  viewer: Viewer,
+  action: string,
+  target: { type: string; id: string | null },
+  detail?: unknown,
+) {
   // SECURITY "Errors and logs": every admin action is logged with actor, target and time.
   log.info({ actor: viewer.id, action, targetType: target.type, targetId: target.id, detail }, 'admin action');
 }
@@ -46,10 +58,8 @@ function presentRoleChange(change: RoleChange) {
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; auth: Auth }> = async (app, { admin, auth }) => {
   const adminOnly = { access: 'admin' as const };
 
-  app.get(
-    '/api/admin/stats',
-    { config: adminOnly, schema: { tags: ['admin'], response: { 200: AdminStatsSchema } } },
-    async () => toAdminStats(await admin.stats()),
+  app.get('/api/admin/stats', { config: adminOnly, schema: { tags: ['admin'], response: { 200: AdminStatsSchema } } }, async () =>
+    toAdminStats(await admin.stats()),
   );
 
   app.get(
@@ -150,4 +160,3 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; auth: Aut
     },
   );
 };
-

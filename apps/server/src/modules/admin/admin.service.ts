@@ -50,7 +50,13 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
   async function grant(viewer: Viewer, target: AdminUserRow, via: 'make-admin' | 'add-admin'): Promise<RoleChange> {
     // Idempotent (SECURITY matrix): an admin or the super admin stays as they are, with no audit row.
     if (target.isAdmin || target.isSuperAdmin) return { user: target, changed: false };
-    const entry: AuditInput = { actorId: viewer.id, action: 'user.make_admin', targetType: 'user', targetId: target.id, detail: via };
+    const entry: AuditInput = {
+      actorId: viewer.id,
+      action: 'user.make_admin',
+      targetType: 'user',
+      targetId: target.id,
+      detail: via,
+    };
     const result = await admin.setAdmin(target.id, true, clock.now(), entry);
     if (!result) throw notFound(MSG.userNotFound);
     return { user: result.row, changed: result.changed };
@@ -108,7 +114,13 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
         if (patch.bannerImage !== current.bannerImage) fields.push('bannerImage');
       }
       if (fields.length === 0) return { user: current, fields };
-      const entry: AuditInput = { actorId: viewer.id, action: 'user.update', targetType: 'user', targetId: id, detail: fields.join(', ') };
+      const entry: AuditInput = {
+        actorId: viewer.id,
+        action: 'user.update',
+        targetType: 'user',
+        targetId: id,
+        detail: fields.join(', '),
+      };
       try {
         const updated = await admin.updateUser(id, patch, entry);
         if (!updated) throw notFound(MSG.userNotFound);

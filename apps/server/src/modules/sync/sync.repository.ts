@@ -25,7 +25,8 @@ export interface SyncStateRow {
 /** Proof of owning the current run: the heartbeat value this runner wrote last (compare-and-set). */
 export type RunToken = Date;
 
-const toDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+const toDate = (value: unknown): Date | null =>
+  value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value));
 
 /**
  * Data access for the count sync (DESIGN §4.2). State lives in `sync_state` (id = 1); a run owns the
@@ -45,19 +46,25 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
 
   /** Moves the heartbeat forward if this runner still owns the run; the new value is the next token. */
   async function beat(tx: Tx, token: RunToken): Promise<RunToken | null> {
-    const result = await queryRows<{ heartbeat_at: unknown }>(tx, sql`
+    const result = await queryRows<{ heartbeat_at: unknown }>(
+      tx,
+      sql`
       update sync_state set heartbeat_at = date_trunc('milliseconds', clock_timestamp())
       where id = 1 and status = 'running' and heartbeat_at = ${token.toISOString()}::timestamptz
-      returning heartbeat_at`);
+      returning heartbeat_at`,
+    );
     return toDate(result[0]?.heartbeat_at);
   }
 
   return {
     async readState(): Promise<SyncStateRow | null> {
-      const result = await queryRows<Record<string, unknown>>(db, sql`
+      const result = await queryRows<Record<string, unknown>>(
+        db,
+        sql`
         select status, last_run, heartbeat_at, last_updated, last_message,
           (status = 'running' and heartbeat_at > now() - make_interval(secs => ${HEARTBEAT_STALE_SECONDS})) as is_live
-        from sync_state where id = 1`);
+        from sync_state where id = 1`,
+      );
       const row = result[0];
       if (!row) return null;
       return {
@@ -82,10 +89,13 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           if (!(locked === true || locked === 't')) return null;
         }
         await queryRows(tx, sql`insert into sync_state (id, status) values (1, 'idle') on conflict (id) do nothing`);
-        const result = await queryRows<{ heartbeat_at: unknown }>(tx, sql`
+        const result = await queryRows<{ heartbeat_at: unknown }>(
+          tx,
+          sql`
           update sync_state set status = 'running', heartbeat_at = date_trunc('milliseconds', clock_timestamp())
           where id = 1 and not (status = 'running' and heartbeat_at > now() - make_interval(secs => ${HEARTBEAT_STALE_SECONDS}))
-          returning heartbeat_at`);
+          returning heartbeat_at`,
+        );
         return toDate(result[0]?.heartbeat_at);
       });
     },
@@ -115,7 +125,9 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           ids.map((id) => sql`${id}::uuid`),
           sql`, `,
         );
-        const changed = await queryRows<{ id: string }>(tx, sql`
+        const changed = await queryRows<{ id: string }>(
+          tx,
+          sql`
           with counted as (
             select g.id,
               (select count(*) from glyph_downloads d where d.glyph_id = g.id)::int as downloads,
@@ -126,7 +138,8 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           update glyphs g set downloads = c.downloads, views = c.views, likes = c.likes
           from counted c
           where g.id = c.id and (g.downloads, g.views, g.likes) is distinct from (c.downloads, c.views, c.likes)
-          returning g.id`);
+          returning g.id`,
+        );
         return { token: next, updated: changed.length, lastId: ids[ids.length - 1] ?? null, seen: ids.length };
       });
     },
@@ -142,8 +155,12 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
         if (!next) return null;
         // One grouped pass over live glyphs (a hash aggregate), never a count per user: this stays fast
         // on 100,000 glyphs whatever the planner's statistics say.
-        const scope = creatorOfGlyph ? sql`where u2.id = (select creator_id from glyphs where id = ${creatorOfGlyph}::uuid)` : sql``;
-        const changed = await queryRows<{ id: string }>(tx, sql`
+        const scope = creatorOfGlyph
+          ? sql`where u2.id = (select creator_id from glyphs where id = ${creatorOfGlyph}::uuid)`
+          : sql``;
+        const changed = await queryRows<{ id: string }>(
+          tx,
+          sql`
           update users u set glyphs_count = c.n
           from (
             select u2.id, coalesce(live.n, 0)::int as n
@@ -154,7 +171,8 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
             ${scope}
           ) c
           where u.id = c.id and u.glyphs_count <> c.n
-          returning u.id`);
+          returning u.id`,
+        );
         return { token: next, updated: changed.length };
       });
     },
@@ -181,11 +199,14 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
             ? sql`'completed'`
             : sql`case when last_run is null then 'idle' else 'completed' end`;
         const lastRun = outcome.ok && outcome.full ? sql`now()` : sql`last_run`;
-        const result = await queryRows(tx, sql`
+        const result = await queryRows(
+          tx,
+          sql`
           update sync_state set status = ${status}, last_run = ${lastRun}, heartbeat_at = null,
             last_updated = ${outcome.updated}, last_message = ${outcome.message}
           where id = 1 and status = 'running' and heartbeat_at = ${token.toISOString()}::timestamptz
-          returning id`);
+          returning id`,
+        );
         if (result.length > 0 && outcome.audit) await insertAudit(tx, outcome.audit);
         return result.length > 0;
       });

@@ -21,7 +21,13 @@ export const syncRoutes: FastifyPluginAsyncZod<{ sync: SyncService; auth: Auth }
       const viewer = await requireViewer(request, auth);
       const result = await sync.run({ glyphId: request.body.glyphId, actorId: viewer.id });
       request.log.info(
-        { actor: viewer.id, action: 'sync.run', targetType: 'sync', targetId: request.body.glyphId ?? null, updated: result.updated },
+        {
+          actor: viewer.id,
+          action: 'sync.run',
+          targetType: 'sync',
+          targetId: request.body.glyphId ?? null,
+          updated: result.updated,
+        },
         'admin action',
       );
       return toSyncResult(result);

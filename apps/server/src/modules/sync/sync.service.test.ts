@@ -26,7 +26,9 @@ function fakeRepository(total: number, options: { holdClaim?: Promise<void>; cha
       const end = Math.min(start + range.limit, total);
       calls.push(`batch ${start}-${end}`);
       const seen = Math.max(end - start, 0);
-      const updated = Array.from({ length: seen }, (_, i) => start + i).filter((i) => i % (options.changedEvery ?? 1) === 0).length;
+      const updated = Array.from({ length: seen }, (_, i) => start + i).filter(
+        (i) => i % (options.changedEvery ?? 1) === 0,
+      ).length;
       return { token, updated, lastId: seen ? String(end - 1) : null, seen };
     },
     async recomputeGlyphCounts(token: Date) {

@@ -70,12 +70,20 @@ export function createSyncService({ sync, intervalMs, startedAt, batchSize = SYN
         token = counts.token;
       }
     } catch (error) {
-      await sync.finish(token, { full: !options.glyphId, ok: false, updated, message: `${MSG.syncFailed}: ${(error as Error).message}` }).catch(() => false);
+      await sync
+        .finish(token, { full: !options.glyphId, ok: false, updated, message: `${MSG.syncFailed}: ${(error as Error).message}` })
+        .catch(() => false);
       throw error;
     }
     const message = MSG.syncUpdated(updated);
     const audit = options.actorId
-      ? { actorId: options.actorId, action: 'sync.run', targetType: 'sync' as const, targetId: options.glyphId ?? null, detail: message }
+      ? {
+          actorId: options.actorId,
+          action: 'sync.run',
+          targetType: 'sync' as const,
+          targetId: options.glyphId ?? null,
+          detail: message,
+        }
       : undefined;
     await sync.finish(token, { full: !options.glyphId, ok: true, updated, message, ...(audit ? { audit } : {}) });
     return { updated, message };

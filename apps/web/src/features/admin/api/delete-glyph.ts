@@ -10,5 +10,8 @@ export function deleteGlyphAsAdmin(id: string): Promise<{ success: true }> {
 /** Delete on the Glyphs tab; the stats change too, so the panel reloads. */
 export function useDeleteGlyphAsAdmin() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteGlyphAsAdmin, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: deleteGlyphAsAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

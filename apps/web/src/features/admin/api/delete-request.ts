@@ -10,5 +10,8 @@ export function deleteRequestAsAdmin(id: string): Promise<unknown> {
 /** Delete on the Requests tab. */
 export function useDeleteRequestAsAdmin() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRequestAsAdmin, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: deleteRequestAsAdmin,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

@@ -10,5 +10,8 @@ export function forceCompleteRequest(id: string): Promise<unknown> {
 /** Force complete on the Requests tab. */
 export function useForceCompleteRequest() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: forceCompleteRequest, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  return useMutation({
+    mutationFn: forceCompleteRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
 }

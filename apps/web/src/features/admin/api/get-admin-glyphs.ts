@@ -5,7 +5,10 @@ import { adminKeys } from './keys.ts';
 
 /** GET /api/get-glyphs?sort=latest&limit=1000 (spec §7: limit 1000 for admin), following the cursor. */
 export function fetchAdminGlyphs(cursor: string | null, signal?: AbortSignal): Promise<GlyphList> {
-  return api.get<GlyphList>('/get-glyphs', { signal, params: { sort: 'latest', limit: ADMIN_LIST_LIMIT, cursor: cursor ?? undefined } });
+  return api.get<GlyphList>('/get-glyphs', {
+    signal,
+    params: { sort: 'latest', limit: ADMIN_LIST_LIMIT, cursor: cursor ?? undefined },
+  });
 }
 
 export const adminGlyphsQueryOptions = () =>

@@ -19,12 +19,19 @@ export interface RequestCounts {
 export async function fetchRequestCounts(signal?: AbortSignal): Promise<RequestCounts> {
   const count = (status?: RequestStatus) =>
     api.get<RequestList>('/glyph-requests', { signal, params: { limit: 1, offset: 0, status } }).then((list) => list.total);
-  const [total, open, inProgress, completed] = await Promise.all([count(), count('open'), count('in_progress'), count('completed')]);
+  const [total, open, inProgress, completed] = await Promise.all([
+    count(),
+    count('open'),
+    count('in_progress'),
+    count('completed'),
+  ]);
   return { total, open, in_progress: inProgress, completed };
 }
 
-export const adminRequestsQueryOptions = () => queryOptions({ queryKey: adminKeys.requests(), queryFn: ({ signal }) => fetchAdminRequests(signal) });
-export const requestCountsQueryOptions = () => queryOptions({ queryKey: adminKeys.requestCounts(), queryFn: ({ signal }) => fetchRequestCounts(signal) });
+export const adminRequestsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.requests(), queryFn: ({ signal }) => fetchAdminRequests(signal) });
+export const requestCountsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.requestCounts(), queryFn: ({ signal }) => fetchRequestCounts(signal) });
 
 /** Every request for the Requests tab. */
 export function useAdminRequests() {

@@ -8,7 +8,8 @@ export function fetchAdminStats(signal?: AbortSignal): Promise<AdminStats> {
   return api.get<AdminStats>('/admin/stats', { signal });
 }
 
-export const adminStatsQueryOptions = () => queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => fetchAdminStats(signal) });
+export const adminStatsQueryOptions = () =>
+  queryOptions({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => fetchAdminStats(signal) });
 
 /** Platform statistics for the Statistics tab. */
 export function useAdminStats() {

@@ -11,7 +11,10 @@ export interface AdminUserList {
 
 /** GET /api/admin/users[?role=admin] → users with email and role (the only listing with emails). */
 export function fetchAdminUsers(role: 'all' | 'admin', signal?: AbortSignal): Promise<AdminUserList> {
-  return api.get<AdminUserList>('/admin/users', { signal, params: { limit: ADMIN_LIST_LIMIT, role: role === 'admin' ? 'admin' : undefined } });
+  return api.get<AdminUserList>('/admin/users', {
+    signal,
+    params: { limit: ADMIN_LIST_LIMIT, role: role === 'admin' ? 'admin' : undefined },
+  });
 }
 
 export const adminUsersQueryOptions = (role: 'all' | 'admin') =>

@@ -92,7 +92,12 @@ export function AdminsTab() {
                     </div>
                   </div>
                   {!admin.isSuperAdmin ? (
-                    <Button size="sm" variant="outline" onClick={() => setDemote(admin)} aria-label={`Remove Admin @${admin.username}`}>
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      onClick={() => setDemote(admin)}
+                      aria-label={`Remove Admin @${admin.username}`}
+                    >
                       Remove Admin
                     </Button>
                   ) : null}

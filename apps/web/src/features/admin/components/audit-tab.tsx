@@ -7,7 +7,9 @@ import { auditActionLabel } from '../lib/metrics.ts';
 
 function formatTime(value: string): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? MSG.unknownDate : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return Number.isNaN(date.getTime())
+    ? MSG.unknownDate
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** The audit log (issue 7): who did what to which target, and when, newest first. */
@@ -36,7 +38,12 @@ export function AuditTab() {
         ))}
       </ol>
       {audit.hasNextPage ? (
-        <Button variant="outline" className="self-center" onClick={() => void audit.fetchNextPage()} loading={audit.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => void audit.fetchNextPage()}
+          loading={audit.isFetchingNextPage}
+        >
           Load more
         </Button>
       ) : null}

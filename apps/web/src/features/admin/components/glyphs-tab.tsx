@@ -52,7 +52,11 @@ export function GlyphsTab() {
               </p>
             </div>
             <div className="flex gap-2">
-              <Link to={paths.glyph(glyph.id)} className={buttonClasses({ variant: 'outline', size: 'sm' })} aria-label={`View ${glyph.title}`}>
+              <Link
+                to={paths.glyph(glyph.id)}
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                aria-label={`View ${glyph.title}`}
+              >
                 View
               </Link>
               <Button size="sm" variant="danger" onClick={() => setTarget(glyph)} aria-label={`Delete ${glyph.title}`}>
@@ -63,7 +67,12 @@ export function GlyphsTab() {
         ))}
       </ul>
       {glyphs.hasNextPage ? (
-        <Button variant="outline" className="self-center" onClick={() => void glyphs.fetchNextPage()} loading={glyphs.isFetchingNextPage}>
+        <Button
+          variant="outline"
+          className="self-center"
+          onClick={() => void glyphs.fetchNextPage()}
+          loading={glyphs.isFetchingNextPage}
+        >
           Load more
         </Button>
       ) : null}

@@ -17,7 +17,10 @@ const TONES: Record<RequestStatus, BadgeTone> = { open: 'green', in_progress: 'y
 
 type Action = 'force-complete' | 'reset' | 'delete';
 
-const ACTIONS: Record<Action, { title: string; description: string; confirm: string; pending: string; success: string; failure: string }> = {
+const ACTIONS: Record<
+  Action,
+  { title: string; description: string; confirm: string; pending: string; success: string; failure: string }
+> = {
   'force-complete': {
     title: 'Force complete',
     description: MSG.requestForceCompleteConfirm,
@@ -80,7 +83,12 @@ export function RequestsTab() {
       ) : list.length === 0 ? (
         <EmptyState title={MSG.noRequestsFound} headingLevel={3} />
       ) : (
-        <div className="overflow-x-auto rounded-[var(--radius-card)] border border-line" role="region" aria-label="Requests" tabIndex={0}>
+        <div
+          className="overflow-x-auto rounded-[var(--radius-card)] border border-line"
+          role="region"
+          aria-label="Requests"
+          tabIndex={0}
+        >
           <table className="w-full min-w-[720px] text-left text-sm">
             <thead className="border-b border-line text-muted">
               <tr>
@@ -106,16 +114,31 @@ export function RequestsTab() {
                   <td className="px-4 py-3">
                     <div className="flex flex-wrap gap-2">
                       {request.status === 'in_progress' ? (
-                        <Button size="sm" variant="outline" onClick={() => setPending({ action: 'force-complete', request })} aria-label={`Force complete ${request.title}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setPending({ action: 'force-complete', request })}
+                          aria-label={`Force complete ${request.title}`}
+                        >
                           Force complete
                         </Button>
                       ) : null}
                       {request.status === 'in_progress' || request.status === 'completed' ? (
-                        <Button size="sm" variant="outline" onClick={() => setPending({ action: 'reset', request })} aria-label={`Reset ${request.title}`}>
+                        <Button
+                          size="sm"
+                          variant="outline"
+                          onClick={() => setPending({ action: 'reset', request })}
+                          aria-label={`Reset ${request.title}`}
+                        >
                           Reset
                         </Button>
                       ) : null}
-                      <Button size="sm" variant="danger" onClick={() => setPending({ action: 'delete', request })} aria-label={`Delete ${request.title}`}>
+                      <Button
+                        size="sm"
+                        variant="danger"
+                        onClick={() => setPending({ action: 'delete', request })}
+                        aria-label={`Delete ${request.title}`}
+                      >
                         Delete
                       </Button>
                     </div>

@@ -20,7 +20,11 @@ export function StatisticsTab({ stats }: { stats: AdminStats | undefined }) {
           value={stats?.uniqueDownloaders ?? null}
           hint={stats ? `${pluralize(stats.totalDownloads, 'download')} in all` : undefined}
         />
-        <StatCard label="Unique Views" value={stats?.uniqueViewers ?? null} hint={stats ? `${pluralize(stats.totalViews, 'view')} in all` : undefined} />
+        <StatCard
+          label="Unique Views"
+          value={stats?.uniqueViewers ?? null}
+          hint={stats ? `${pluralize(stats.totalViews, 'view')} in all` : undefined}
+        />
       </div>
 
       <SyncCard />
@@ -39,7 +43,9 @@ export function StatisticsTab({ stats }: { stats: AdminStats | undefined }) {
             ].map(([label, value]) => (
               <div key={label as string} className="flex flex-col gap-1">
                 <dt className="text-sm text-muted">{label}</dt>
-                <dd className="font-display text-2xl font-bold tabular-nums">{value === undefined ? '—' : (value as number).toLocaleString('en-US')}</dd>
+                <dd className="font-display text-2xl font-bold tabular-nums">
+                  {value === undefined ? '—' : (value as number).toLocaleString('en-US')}
+                </dd>
               </div>
             ))}
           </dl>

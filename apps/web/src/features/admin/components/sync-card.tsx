@@ -64,10 +64,19 @@ export function SyncCard() {
           </div>
         </dl>
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={handleSync} disabled={syncAll.isPending} aria-busy={syncAll.isPending || undefined}>
+          <Button
+            variant="secondary"
+            onClick={handleSync}
+            disabled={syncAll.isPending}
+            aria-busy={syncAll.isPending || undefined}
+          >
             {syncAll.isPending ? MSG.syncing : MSG.syncAll}
           </Button>
-          <p role="status" aria-live="polite" className={result?.ok === false ? 'text-sm text-accent-text' : 'text-sm text-success-text'}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={result?.ok === false ? 'text-sm text-accent-text' : 'text-sm text-success-text'}
+          >
             {result?.text ?? ''}
           </p>
         </div>

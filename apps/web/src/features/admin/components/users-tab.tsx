@@ -58,7 +58,11 @@ export function UsersTab() {
                   <div className="flex min-w-0 flex-col">
                     <p className="flex flex-wrap items-center gap-2 font-medium">
                       <span className="truncate">{user.displayName}</span>
-                      {user.isSuperAdmin ? <Badge tone="accent">Super Admin</Badge> : user.isAdmin ? <Badge tone="inverse">Admin</Badge> : null}
+                      {user.isSuperAdmin ? (
+                        <Badge tone="accent">Super Admin</Badge>
+                      ) : user.isAdmin ? (
+                        <Badge tone="inverse">Admin</Badge>
+                      ) : null}
                     </p>
                     <p className="truncate text-sm text-muted">@{user.username}</p>
                     <p className="truncate text-sm text-muted">{user.email}</p>

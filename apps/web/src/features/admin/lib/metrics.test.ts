@@ -42,7 +42,11 @@ describe('admin metrics', () => {
   });
 
   it('searches username, display name and email, case-insensitive contains', () => {
-    const users = [user('alice_1', 'Alice Liddell', 'alice@example.test'), user('bob', 'Robert', 'bob@MAIL.test'), user('carol', 'Carol', 'c@x.test')];
+    const users = [
+      user('alice_1', 'Alice Liddell', 'alice@example.test'),
+      user('bob', 'Robert', 'bob@MAIL.test'),
+      user('carol', 'Carol', 'c@x.test'),
+    ];
     expect(filterUsers(users, 'ALI').map((u) => u.username)).toEqual(['alice_1']);
     expect(filterUsers(users, 'robert').map((u) => u.username)).toEqual(['bob']);
     expect(filterUsers(users, 'mail.TEST').map((u) => u.username)).toEqual(['bob']);

@@ -23,7 +23,9 @@ export function additionalMetrics(stats: AdminStats) {
 export function filterUsers(users: UserProfile[], term: string): UserProfile[] {
   const needle = term.trim().toLowerCase();
   if (!needle) return users;
-  return users.filter((user) => [user.username, user.displayName, user.email].some((field) => field.toLowerCase().includes(needle)));
+  return users.filter((user) =>
+    [user.username, user.displayName, user.email].some((field) => field.toLowerCase().includes(needle)),
+  );
 }
 
 /** The label of an audit action: 'user.make_admin' → 'Make admin'. */
