@@ -4,6 +4,7 @@ import { loadEnv, type Env } from './config/env.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { runMigrations } from './db/migrate.ts';
 import { ids } from './lib/ids.ts';
+import { configureFailpoints } from './lib/failpoints.ts';
 import { buildApp } from './app.ts';
 
 /** Reads BETTER_AUTH_SECRET, or (embedded default) a random secret kept in the data directory. */
@@ -19,6 +20,12 @@ async function main() {
   let env: Env;
   try {
     env = loadEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  try {
+    configureFailpoints(env.FAILPOINTS);
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);

@@ -47,6 +47,8 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   // GET /metrics answers loopback callers, or any caller with `Authorization: Bearer <METRICS_TOKEN>`.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Fault injection for the SECURITY §5 tests only (apps/server/src/lib/failpoints.ts): `name:action,…`.
+  FAILPOINTS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '@glyphary/shared';
 
 /** The header our server sets (after dropping any client value) to tell Better Auth the trusted client IP. */
@@ -106,6 +107,14 @@ export function createAuth(options: AuthOptions) {
           async before(user) {
             const isSuperAdmin = Boolean(options.superAdminEmail && user.email.toLowerCase() === options.superAdminEmail.toLowerCase());
             return { data: { ...user, isSuperAdmin, isAdmin: isSuperAdmin, bio: '', website: '', location: '', glyphsCount: 0 } };
+          },
+        },
+      },
+      account: {
+        create: {
+          // SECURITY R2: a crash here (user row written, credential account not yet) must lose the whole sign-up.
+          async before() {
+            failpoint('auth_user_created');
           },
         },
       },

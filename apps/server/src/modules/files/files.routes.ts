@@ -6,7 +6,8 @@ import multipart from '@fastify/multipart';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { z } from 'zod';
 import { FILE_TYPES, MAX_FILE_BYTES, MSG, SuccessSchema, UploadedFileSchema, type FileType } from '@glyphary/shared';
-import { AppError, badRequest, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/errors.ts';
+import { AppError, badRequest, insufficientStorage, isNoSpaceError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/errors.ts';
+import { failingStream } from '../../lib/failpoints.ts';
 import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { FileStore } from './file-store.ts';
@@ -96,7 +97,10 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
             if (type !== undefined && !isFileType(type)) throw badRequest(MSG.fileTypeInvalid);
             originalName = part.filename;
             // Streamed to disk, never buffered whole (SECURITY "Uploads").
-            await pipeline(part.file, fs.createWriteStream(tempPath, { flags: 'wx' }));
+            // FAILPOINTS=upload_write:enospc puts a stage here that fails like a full disk (SECURITY R7).
+            const failing = failingStream('upload_write');
+            if (failing) await pipeline(part.file, failing, fs.createWriteStream(tempPath, { flags: 'wx' }));
+            else await pipeline(part.file, fs.createWriteStream(tempPath, { flags: 'wx' }));
             if (part.file.truncated) throw payloadTooLarge(MSG.fileTooLarge);
           } else if (part.fieldname === 'type') {
             type = String(part.value);
@@ -108,6 +112,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         await fsp.rm(tempPath, { force: true });
         const code = (error as { code?: string }).code;
         if (error instanceof AppError) throw error;
+        if (isNoSpaceError(error)) throw insufficientStorage();
         if (code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(MSG.fileTooLarge);
         if (code === 'FST_FILES_LIMIT') throw badRequest(MSG.onlyOneFile);
         if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw badRequest(MSG.invalidRequest);

@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { apkFileName, MSG, type FileType, type UploadedFile } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, forbidden, notFound, conflict } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
@@ -147,6 +147,8 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
         return { url: fileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256 };
       } catch (error) {
         if (error instanceof FileRejectedError) throw new AppError(error.status, 'FILE_REJECTED', error.message);
+        // A full disk while re-encoding or storing (SECURITY R7): a clear 507, and `finally` removes the parts.
+        if (isNoSpaceError(error)) throw insufficientStorage();
         throw error;
       } finally {
         await removeQuietly([upload.tempPath, ...produced]);

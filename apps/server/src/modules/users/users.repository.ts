@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { glyphRequests, users } from '../../db/schema/index.ts';
+import { failpoint } from '../../lib/failpoints.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type UserPatch = Partial<
@@ -79,6 +80,14 @@ export function createUsersRepository(db: Db) {
           .update(glyphRequests)
           .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: new Date() })
           .where(and(eq(glyphRequests.assignedTo, id), ne(glyphRequests.userId, id), sql`${glyphRequests.status} in ('in_progress', 'completed')`));
+        // The user's glyphs go in two halves (the FK cascade would take them in one statement) so the
+        // fault test can crash in between (SECURITY R9): one transaction, so it is all or nothing.
+        const [own] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from glyphs where creator_id = ${id}`);
+        const half = Math.ceil((own?.n ?? 0) / 2);
+        if (half > 0) {
+          await tx.execute(sql`delete from glyphs where id in (select id from glyphs where creator_id = ${id} order by id limit ${half})`);
+          failpoint('account_half_glyphs_deleted');
+        }
         await tx.delete(users).where(eq(users.id, id));
         return true;
       });
