@@ -180,6 +180,14 @@ describe('search repository', () => {
     expect(all).toHaveLength(4);
   });
 
+  it('pages from title matches on to description-only matches', async () => {
+    const first = await repo.search({ term: 'charging', sort: 'relevance', limit: 1 });
+    expect(titles(first.rows)).toEqual(['Charging Meter']);
+    const second = await repo.search({ term: 'charging', sort: 'relevance', limit: 1, cursor: first.nextCursor! });
+    expect(titles(second.rows)).toEqual(['Ring Light']);
+    expect(second.nextCursor).toBeNull();
+  });
+
   it('breaks relevance ties by id, stably', async () => {
     const first = (await repo.search({ term: 'lamp', sort: 'relevance', limit: 100 })).rows.map((r) => r.id);
     const second = (await repo.search({ term: 'lamp', sort: 'relevance', limit: 100 })).rows.map((r) => r.id);

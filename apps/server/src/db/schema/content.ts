@@ -54,10 +54,14 @@ export const glyphs = pgTable(
     // Issue 5 search: title (A), creator username + display name (B), description (C). Kept by
     // triggers on glyphs and users because the creator's names live in another table (decision 0005).
     searchVector: tsvector('search_vector'),
+    // The title (A) and creator (B) part alone: "Best match" ranks glyphs matching there first and
+    // only reaches for description-only matches when those run out (decision 0005).
+    titleVector: tsvector('title_vector'),
   },
   (t) => [
     // Full-text and typo-tolerant search over live glyphs (DESIGN §1 Search, decision 0005).
     index('glyphs_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} IS NULL`),
+    index('glyphs_title_search_idx').using('gin', t.titleVector).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_latest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_popular_idx')
       .on(t.downloads.desc(), t.likes.desc(), t.createdAt.desc(), t.id.desc())

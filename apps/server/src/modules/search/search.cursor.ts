@@ -11,6 +11,8 @@ export interface SearchCursor {
   id: string;
   createdAt: string;
   score?: string;
+  /** Relevance tier: 1 = title/creator match, 0 = description-only match. */
+  tier?: 0 | 1;
   downloads?: number;
   likes?: number;
   views?: number;
@@ -52,7 +54,7 @@ export function decodeSearchCursor(text: string, sort: SearchSort): SearchCursor
     typeof c.createdAt === 'string' &&
     TIMESTAMP_KEY.test(c.createdAt) &&
     isRealDate(c.createdAt) &&
-    (sort !== 'relevance' || (typeof c.score === 'string' && SCORE_KEY.test(c.score))) &&
+    (sort !== 'relevance' || (typeof c.score === 'string' && SCORE_KEY.test(c.score) && (c.tier === 0 || c.tier === 1))) &&
     (sort !== 'popular' || (isCount(c.downloads) && isCount(c.likes))) &&
     (sort !== 'liked' || isCount(c.likes)) &&
     (sort !== 'viewed' || isCount(c.views));

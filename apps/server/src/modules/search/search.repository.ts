@@ -41,16 +41,29 @@ function toTsQuery(groups: string[]): SQL {
 }
 
 /**
- * Best match: weighted text rank (title A 1.0, creator B 0.4, description C 0.2 — PostgreSQL's
- * default weights), so a title hit outranks a description-only hit; a tiny popularity term
- * (at most ~0.02, below any weight step) orders equally relevant glyphs. Rounded to exact numeric
- * so the next page's keyset comparison is exact.
+ * "Best match" has two tiers (decision 0005): glyphs whose title or creator matches every search
+ * word (tier 1, `title_vector`), then glyphs that match only with their description (tier 0).
+ * Within a tier: weighted text rank (title A 1.0, creator B 0.4, description C 0.2 — PostgreSQL's
+ * default weights) plus a tiny popularity term (at most ~0.02) that orders equally relevant glyphs.
+ * Rounded to exact numeric so the next page's keyset comparison is exact. A page is served from
+ * tier 1 alone whenever it has enough rows, so a common word found in thousands of descriptions
+ * never has all of them ranked.
  */
-function scoreOf(tsq: SQL): SQL<string> {
-  return sql<string>`round((ts_rank(${glyphs.searchVector}, ${tsq}) + 0.001 * ln(1 + ${glyphs.downloads} + ${glyphs.likes}))::numeric, 6)`;
+export type Tier = 0 | 1;
+
+function scoreOf(tsq: SQL, tier: Tier): SQL<string> {
+  const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
+  return sql<string>`round((ts_rank(${vector}, ${tsq}) + 0.001 * ln(1 + ${glyphs.downloads} + ${glyphs.likes}))::numeric, 6)`;
 }
 
-type Keyed = GlyphRow & { score: string; createdAtKey: string };
+/** The match condition of a relevance tier, or of the whole result for the other sorts. */
+function matchOf(tsq: SQL, tier: Tier | undefined): SQL {
+  if (tier === 1) return sql`${glyphs.titleVector} @@ ${tsq}`;
+  if (tier === 0) return sql`(${glyphs.searchVector} @@ ${tsq} and not (${glyphs.titleVector} @@ ${tsq}))`;
+  return sql`${glyphs.searchVector} @@ ${tsq}`;
+}
+
+type Keyed = GlyphRow & { score: string; createdAtKey: string; tier?: Tier };
 
 /** The ORDER BY and keyset condition of each sort; the same orderings as the discovery lists. */
 function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after: (c: SearchCursor) => SQL } {
@@ -88,7 +101,7 @@ function cursorOf(sort: SearchSort, row: Keyed): string {
   const base = { sort, id: row.id, createdAt: row.createdAtKey };
   switch (sort) {
     case 'relevance':
-      return encodeSearchCursor({ ...base, score: String(row.score) });
+      return encodeSearchCursor({ ...base, score: String(row.score), tier: row.tier ?? 0 });
     case 'latest':
       return encodeSearchCursor(base);
     case 'popular':
@@ -101,24 +114,26 @@ function cursorOf(sort: SearchSort, row: Keyed): string {
 }
 
 /** Drops the sort keys so callers get exactly the shared read model. */
-function toRow({ score: _score, createdAtKey: _key, ...row }: Keyed): GlyphRow {
+function toRow({ score: _score, createdAtKey: _key, tier: _tier, ...row }: Keyed): GlyphRow {
   return row;
 }
 
 /**
  * The search query itself, not yet run: live glyphs matching every group of `groups` (see
- * `tokenQuery`), in `sort` order after `after`, `limit + 1` rows. The inner query orders and cuts
- * on the glyphs table alone (GIN index on search_vector), so only the page is joined to its creator
- * and file. Exported so the benchmark can EXPLAIN exactly what runs.
+ * `tokenQuery`) — for relevance, those of one `tier` — in `sort` order after `after`, `limit + 1`
+ * rows. The inner query orders and cuts on the glyphs table alone (GIN indexes on the vectors),
+ * so only the page is joined to its creator and file. Exported so the benchmark can EXPLAIN
+ * exactly what runs.
  */
 export function buildSearchQuery(
   db: Db,
-  params: { groups: string[]; sort: SearchSort; limit: number; after?: SearchCursor | undefined; creatorId?: string | undefined },
+  params: { groups: string[]; sort: SearchSort; limit: number; tier?: Tier; after?: SearchCursor | undefined; creatorId?: string | undefined },
 ) {
   const tsq = toTsQuery(params.groups);
-  const score = scoreOf(tsq);
+  const tier = params.sort === 'relevance' ? (params.tier ?? 1) : undefined;
+  const score = scoreOf(tsq, tier ?? 0);
   const order = ordering(params.sort, score);
-  const conditions: SQL[] = [isLive, sql`${glyphs.searchVector} @@ ${tsq}`];
+  const conditions: SQL[] = [isLive, matchOf(tsq, tier)];
   if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
   if (params.after) conditions.push(order.after(params.after));
   const page = db
@@ -199,7 +214,23 @@ export function createSearchRepository(db: Db) {
       if (params.limit <= 0) return { rows: [], nextCursor: null };
       const groups = await searchGroups(db, params.term);
       if (!groups) return { rows: [], nextCursor: null };
-      const found = (await buildSearchQuery(db, { groups, sort: params.sort, limit: params.limit, after, creatorId: params.creatorId })) as Keyed[];
+      const base = { groups, sort: params.sort, creatorId: params.creatorId };
+      let found: Keyed[];
+      if (params.sort !== 'relevance') {
+        found = (await buildSearchQuery(db, { ...base, limit: params.limit, after })) as Keyed[];
+      } else {
+        // Tier 1 first; tier 0 only for what tier 1 cannot fill (a cursor says where the last page ended).
+        found = [];
+        if (!after || after.tier === 1) {
+          const rows = (await buildSearchQuery(db, { ...base, limit: params.limit, tier: 1, after })) as Keyed[];
+          found.push(...rows.map((row) => ({ ...row, tier: 1 as const })));
+        }
+        if (found.length <= params.limit) {
+          const rest = params.limit - found.length;
+          const rows = (await buildSearchQuery(db, { ...base, limit: rest, tier: 0, after: after?.tier === 0 ? after : undefined })) as Keyed[];
+          found.push(...rows.map((row) => ({ ...row, tier: 0 as const })));
+        }
+      }
       const page = found.slice(0, params.limit);
       const last = page.at(-1);
       return {
