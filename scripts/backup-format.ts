@@ -18,7 +18,8 @@ export interface BackupManifest {
 }
 
 /** Every entry an archive may hold; anything else (absolute paths, `..`, links elsewhere) is refused. */
-const ALLOWED_ENTRY = /^(\.\/)?(manifest\.json|db\.tar\.gz|secret|files\/?|files\/(images|apks)\/?|files\/(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined))$/;
+const ALLOWED_ENTRY =
+  /^(\.\/)?(manifest\.json|db\.tar\.gz|secret|files\/?|files\/(images|apks)\/?|files\/(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined))$/;
 
 /** True when a tar member name is one this format writes. */
 export function isAllowedEntry(name: string): boolean {
@@ -38,7 +39,8 @@ async function sha256Of(filePath: string): Promise<string> {
  */
 export async function verifyDataDir(pglite: PGlite, dataDir: string, manifest: BackupManifest): Promise<string[]> {
   const problems: string[] = [];
-  const count = async (table: string) => Number((await pglite.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n ?? 0);
+  const count = async (table: string) =>
+    Number((await pglite.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n ?? 0);
   for (const table of ['users', 'glyphs', 'files'] as const) {
     const found = await count(table);
     if (found !== manifest.counts[table]) problems.push(`${table}: ${found} rows, the backup had ${manifest.counts[table]}`);
@@ -54,7 +56,8 @@ export async function verifyDataDir(pglite: PGlite, dataDir: string, manifest: B
     }
     if (fs.statSync(main).size !== Number(row.size)) problems.push(`size differs for ${row.type}/${row.filename}`);
     else if ((await sha256Of(main)) !== row.sha256) problems.push(`SHA-256 differs for ${row.type}/${row.filename}`);
-    if (row.thumbnail && !fs.existsSync(path.join(dataDir, 'files', row.type, row.thumbnail))) problems.push(`missing thumbnail ${row.type}/${row.thumbnail}`);
+    if (row.thumbnail && !fs.existsSync(path.join(dataDir, 'files', row.type, row.thumbnail)))
+      problems.push(`missing thumbnail ${row.type}/${row.thumbnail}`);
   }
   return problems;
 }

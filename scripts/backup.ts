@@ -20,7 +20,8 @@ function fail(message: string): never {
 }
 
 const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, out: { type: 'string' } } });
-if (process.env.DATABASE_URL) fail('DATABASE_URL is set: back up PostgreSQL with pg_dump and the bucket with versioning (docs/deploy.md).');
+if (process.env.DATABASE_URL)
+  fail('DATABASE_URL is set: back up PostgreSQL with pg_dump and the bucket with versioning (docs/deploy.md).');
 const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
 const dbDir = path.join(dataDir, 'db');
 if (!fs.existsSync(path.join(dbDir, 'PG_VERSION'))) fail(`no embedded database in ${dataDir} (expected ${dbDir}).`);
@@ -41,7 +42,8 @@ try {
   const pglite = await PGlite.create(dbDir, { extensions: { pg_trgm } });
   let manifest: BackupManifest;
   try {
-    const count = async (table: string) => Number((await pglite.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n ?? 0);
+    const count = async (table: string) =>
+      Number((await pglite.query<{ n: string }>(`select count(*)::text as n from ${table}`)).rows[0]?.n ?? 0);
     manifest = {
       format: BACKUP_FORMAT,
       version: BACKUP_VERSION,
@@ -58,7 +60,9 @@ try {
 
   // Stored files only (files/images, files/apks); files/tmp holds uploads in progress and is never kept.
   const args = ['-czf', out, '-C', staging, 'manifest.json', 'db.tar.gz'];
-  const fromDataDir = ['files/images', 'files/apks', ...(manifest.hasSecret ? ['secret'] : [])].filter((entry) => fs.existsSync(path.join(dataDir, entry)));
+  const fromDataDir = ['files/images', 'files/apks', ...(manifest.hasSecret ? ['secret'] : [])].filter((entry) =>
+    fs.existsSync(path.join(dataDir, entry)),
+  );
   if (fromDataDir.length > 0) args.push('-C', dataDir, ...fromDataDir);
   // The archive holds the session secret and every account: readable by its owner only.
   fs.closeSync(fs.openSync(out, 'wx', 0o600));

@@ -22,20 +22,26 @@ function fail(message: string): never {
 class RestoreError extends Error {}
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'data-dir': { type: 'string' } } });
-const archive = positionals[0] ? path.resolve(positionals[0]) : fail('usage: npm run restore -- <archive.tar.gz> [--data-dir DIR]');
+const archive = positionals[0]
+  ? path.resolve(positionals[0])
+  : fail('usage: npm run restore -- <archive.tar.gz> [--data-dir DIR]');
 if (!fs.existsSync(archive)) fail(`${archive} does not exist.`);
-if (process.env.DATABASE_URL) fail('DATABASE_URL is set: this restores the embedded database only (PostgreSQL: pg_restore, docs/deploy.md).');
+if (process.env.DATABASE_URL)
+  fail('DATABASE_URL is set: this restores the embedded database only (PostgreSQL: pg_restore, docs/deploy.md).');
 const dataDir = path.resolve(values['data-dir'] ?? process.env.DATA_DIR ?? './data');
 const dbDir = path.join(dataDir, 'db');
 
 const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
-const occupied = !isEmptyDir(dbDir) || !isEmptyDir(path.join(dataDir, 'files', 'images')) || !isEmptyDir(path.join(dataDir, 'files', 'apks'));
+const occupied =
+  !isEmptyDir(dbDir) || !isEmptyDir(path.join(dataDir, 'files', 'images')) || !isEmptyDir(path.join(dataDir, 'files', 'apks'));
 if (occupied || fs.existsSync(path.join(dataDir, 'secret'))) {
   fail(`${dataDir} already holds a database, stored files or a secret: restore into a fresh DATA_DIR (nothing is overwritten).`);
 }
 
 // Every member is checked before anything is extracted: no absolute paths, no `..`, only this format's names.
-const members = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }).split('\n').filter(Boolean);
+const members = execFileSync('tar', ['-tzf', archive], { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 })
+  .split('\n')
+  .filter(Boolean);
 const refused = members.filter((name) => !isAllowedEntry(name));
 if (refused.length > 0) fail(`not a Glyphary backup (unexpected entries: ${refused.slice(0, 5).join(', ')}).`);
 if (!members.some((name) => name.replace(/^\.\//, '') === 'manifest.json')) fail('not a Glyphary backup (no manifest.json).');
@@ -54,9 +60,12 @@ const staging = fs.mkdtempSync(path.join(dataDir, '.restore-'));
 let restored = false;
 try {
   // --no-same-owner/permissions: the files belong to whoever runs the restore; no links are ever followed out.
-  execFileSync('tar', ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'], { stdio: ['ignore', 'inherit', 'inherit'] });
+  execFileSync('tar', ['-xzf', archive, '-C', staging, '--no-same-owner', '--no-same-permissions'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   const manifest = JSON.parse(fs.readFileSync(path.join(staging, 'manifest.json'), 'utf8')) as BackupManifest;
-  if (manifest.format !== BACKUP_FORMAT || manifest.version > BACKUP_VERSION) throw new RestoreError(`unsupported backup format ${manifest.format} v${manifest.version}.`);
+  if (manifest.format !== BACKUP_FORMAT || manifest.version > BACKUP_VERSION)
+    throw new RestoreError(`unsupported backup format ${manifest.format} v${manifest.version}.`);
 
   const dump = fs.readFileSync(path.join(staging, 'db.tar.gz'));
   const loaded = await PGlite.create(dbDir, { loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
@@ -95,7 +104,8 @@ try {
   fs.rmSync(staging, { recursive: true, force: true });
   if (!restored) {
     // The directory was fresh: remove the partial restore so a retry starts clean.
-    for (const entry of ['db', 'files/images', 'files/apks', 'secret']) fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
+    for (const entry of ['db', 'files/images', 'files/apks', 'secret'])
+      fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     process.exitCode = 1;
   }
   unlock();

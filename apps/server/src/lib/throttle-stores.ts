@@ -73,7 +73,10 @@ return {count, ttl}
  * when Redis is unreachable, so a throttled route answers 500 instead of hanging (fail closed).
  * @returns the store and `close()` for app shutdown.
  */
-export function createRedisThrottleStore(url: string, options: { prefix?: string } = {}): ThrottleStore & { close(): Promise<void> } {
+export function createRedisThrottleStore(
+  url: string,
+  options: { prefix?: string } = {},
+): ThrottleStore & { close(): Promise<void> } {
   const prefix = options.prefix ?? 'glyphary:throttle:';
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2000, enableOfflineQueue: true, lazyConnect: false });
   // Connection errors surface on the command that needed Redis; the client reconnects by itself.
@@ -84,7 +87,11 @@ export function createRedisThrottleStore(url: string, options: { prefix?: string
       return { count: Number(count), resetAt: Date.now() + Number(ttl) };
     },
     async peek(key) {
-      const result = await redis.multi().get(prefix + key).pttl(prefix + key).exec();
+      const result = await redis
+        .multi()
+        .get(prefix + key)
+        .pttl(prefix + key)
+        .exec();
       const count = Number(result?.[0]?.[1] ?? 0);
       const ttl = Number(result?.[1]?.[1] ?? -2);
       return ttl > 0 && count > 0 ? { count, resetAt: Date.now() + ttl } : { count: 0, resetAt: Date.now() };
@@ -102,7 +109,13 @@ export function createRedisThrottleStore(url: string, options: { prefix?: string
  * Picks the throttle store for this deployment: Redis when REDIS_URL is set, PostgreSQL when the
  * database is PostgreSQL (several instances share it), memory for the embedded single process.
  */
-export function createThrottleStore({ redisUrl, database }: { redisUrl: string | undefined; database: Database }): ThrottleStore & { close(): Promise<void> } {
+export function createThrottleStore({
+  redisUrl,
+  database,
+}: {
+  redisUrl: string | undefined;
+  database: Database;
+}): ThrottleStore & { close(): Promise<void> } {
   if (redisUrl) return createRedisThrottleStore(redisUrl);
   const store = database.kind === 'postgres' ? createPostgresThrottleStore(database.db) : createMemoryThrottleStore();
   return { ...store, close: async () => undefined };
@@ -118,7 +131,11 @@ export function createRateLimitStore(throttle: ThrottleStore): FastifyRateLimitS
     constructor(_options?: unknown, prefix = 'route-limit:') {
       this.prefix = prefix;
     }
-    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
       throttle.hit(this.prefix + key, timeWindow).then(
         ({ count, resetAt }) => callback(null, { current: count, ttl: Math.max(0, resetAt - Date.now()) }),
         (error: Error) => callback(error),

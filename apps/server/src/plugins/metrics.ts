@@ -21,7 +21,12 @@ export function createMetrics({ database }: { database: Database }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
-  new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status code', labelNames: ['method', 'route', 'status_code'], registers: [registry] });
+  new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'],
+    registers: [registry],
+  });
   new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status code',
@@ -139,11 +144,17 @@ export interface MetricsPluginOptions {
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, { metrics, token }: MetricsPluginOptions) => {
   const requests = metrics.registry.getSingleMetric('http_requests_total') as Counter<'method' | 'route' | 'status_code'>;
-  const duration = metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram<'method' | 'route' | 'status_code'>;
+  const duration = metrics.registry.getSingleMetric('http_request_duration_seconds') as Histogram<
+    'method' | 'route' | 'status_code'
+  >;
 
   app.addHook('onResponse', async (request, reply) => {
     // The route pattern, never the raw URL: ids in paths would make the label set unbounded.
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: String(reply.statusCode),
+    };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
   });
@@ -151,6 +162,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { metrics, token }:
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
     // Public in the access matrix sense (no session), but not for the world: SECURITY "deny by default".
     if (!isDirectLoopback(request) && !hasToken(request, token)) throw forbidden();
-    return reply.header('cache-control', 'no-store').type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    return reply
+      .header('cache-control', 'no-store')
+      .type(metrics.registry.contentType)
+      .send(await metrics.registry.metrics());
   });
 });

@@ -28,7 +28,15 @@ function runScript(script: 'backup' | 'restore', args: string[]) {
 }
 
 async function openApp(dataDir: string): Promise<{ app: FastifyInstance; database: Database }> {
-  const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AUTH_IP_LIMIT: '100000', SUPER_ADMIN_EMAIL, WEB_DIST_DIR: dataDir });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://localhost:3000',
+    AUTH_IP_LIMIT: '100000',
+    SUPER_ADMIN_EMAIL,
+    WEB_DIST_DIR: dataDir,
+  });
   const database = await openDatabase({ dataDir });
   await runMigrations(database);
   const app = await buildApp({ env, database, secret: TEST_SECRET });
@@ -53,12 +61,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     const { app, database } = await openApp(source);
     try {
       const user = await createUser(app);
-      for (const [type, data] of [['images', await makePng(32, 24)], ['apks', makeApk()]] as const) {
+      for (const [type, data] of [
+        ['images', await makePng(32, 24)],
+        ['apks', makeApk()],
+      ] as const) {
         const response = await uploadFile(app, user.auth, type, data);
         expect(response.statusCode).toBe(200);
         const body = response.json() as { url: string; thumbnail: string | null };
         fileUrls.push({ url: body.url, sha: sha256((await app.inject({ url: body.url })).rawPayload) });
-        if (body.thumbnail) fileUrls.push({ url: body.thumbnail, sha: sha256((await app.inject({ url: body.thumbnail })).rawPayload) });
+        if (body.thumbnail)
+          fileUrls.push({ url: body.thumbnail, sha: sha256((await app.inject({ url: body.thumbnail })).rawPayload) });
       }
       for (let i = 0; i < 3; i += 1) glyphIds.push((await insertGlyph(database, user.id, { title: `Backed up ${i}` })).id);
       deletedGlyphId = (await insertGlyph(database, user.id, { title: 'Deleted before the backup', deletedAt: new Date() })).id;
@@ -100,7 +112,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ glyph: { id, deleted: false } });
       }
-      expect((await app.inject({ url: `/api/get-glyph/${deletedGlyphId}` })).json()).toMatchObject({ glyph: { id: deletedGlyphId, deleted: true } });
+      expect((await app.inject({ url: `/api/get-glyph/${deletedGlyphId}` })).json()).toMatchObject({
+        glyph: { id: deletedGlyphId, deleted: true },
+      });
       for (const file of fileUrls) {
         const response = await app.inject({ url: file.url });
         expect(response.statusCode).toBe(200);

@@ -65,7 +65,12 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 180
     readline.createInterface({ input: child.stderr! }).on('line', onLine);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(Object.assign(new Error(`instance exited with code ${code} before listening:\n${output.join('\n')}`), { exitCode: code, output }));
+      reject(
+        Object.assign(new Error(`instance exited with code ${code} before listening:\n${output.join('\n')}`), {
+          exitCode: code,
+          output,
+        }),
+      );
     });
   });
   return { url, process: child, output, stop };
@@ -75,7 +80,10 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 180
  * Runs the server expecting it NOT to start (e.g. a locked data directory).
  * @returns its exit code and output.
  */
-export async function runInstanceExpectingExit(env: Record<string, string>, timeoutMs = 180_000): Promise<{ code: number | null; output: string }> {
+export async function runInstanceExpectingExit(
+  env: Record<string, string>,
+  timeoutMs = 180_000,
+): Promise<{ code: number | null; output: string }> {
   try {
     const instance = await startInstance(env, timeoutMs);
     await instance.stop();

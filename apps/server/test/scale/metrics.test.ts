@@ -33,7 +33,9 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/get-glyph\/:id",status_code="200"\} 1\b/);
     expect(text).toMatch(/http_requests_total\{method="GET",route="\/api\/get-glyph\/:id",status_code="404"\} 1\b/);
     expect(text).not.toContain(glyph.id);
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/get-glyph\/:id",status_code="200"\} \d+/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.1",method="GET",route="\/api\/get-glyph\/:id",status_code="200"\} \d+/,
+    );
     expect(text).toMatch(/process_cpu_seconds_total \d/);
     // The pool gauges exist on PostgreSQL only (PGlite has no pool).
     if (t.database.kind === 'postgres') expect(text).toMatch(/glyphary_db_pool_connections\{state="idle"\} \d+/);
@@ -43,7 +45,12 @@ describe('GET /metrics', () => {
   it('counts count-sync runs by outcome and reports the last run from the database', async () => {
     const admin = await createUser(t.app);
     await makeAdmin(t.database, admin.id);
-    const run = await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', headers: admin.auth, payload: { syncAll: true } });
+    const run = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sync-glyph-counts',
+      headers: admin.auth,
+      payload: { syncAll: true },
+    });
     expect(run.statusCode).toBe(200);
     const text = (await scrape()).body;
     expect(text).toMatch(/glyphary_sync_runs_total\{outcome="ok"\} 1\b/);
@@ -72,7 +79,10 @@ describe('GET /metrics', () => {
   });
 
   it('answers any caller with the METRICS_TOKEN bearer', async () => {
-    const response = await scrape({ remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.5' } });
+    const response = await scrape({
+      remoteAddress: '203.0.113.5',
+      headers: { authorization: `Bearer ${TOKEN}`, 'x-forwarded-for': '203.0.113.5' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('http_requests_total');
   });

@@ -23,7 +23,12 @@ const PUBLIC_URL = 'http://localhost:3000';
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
 
-async function call(instance: Instance, method: string, url: string, options: { token?: string; json?: unknown; ip?: string; body?: Buffer; headers?: Record<string, string> } = {}) {
+async function call(
+  instance: Instance,
+  method: string,
+  url: string,
+  options: { token?: string; json?: unknown; ip?: string; body?: Buffer; headers?: Record<string, string> } = {},
+) {
   // The page's origin, as a browser behind the balancer sends it (Better Auth refuses auth POSTs without one in production).
   const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? freshIp(), origin: PUBLIC_URL, ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -159,7 +164,9 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
 
     // Deleted through B: gone for A too.
     const filename = path.basename(url);
-    expect((await call(b, 'DELETE', '/api/delete-file', { token: user.token, json: { type: 'images', filename } })).status).toBe(200);
+    expect((await call(b, 'DELETE', '/api/delete-file', { token: user.token, json: { type: 'images', filename } })).status).toBe(
+      200,
+    );
     expect((await call(a, 'GET', url)).status).toBe(404);
   });
 
@@ -206,10 +213,17 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
       expect(statuses).toEqual([200, 200]); // they did not overlap: each ran in turn
     }
     const counts = async () =>
-      (await queryRows<{ views: number; downloads: number; likes: number }>(database.db, sql`select views, downloads, likes from glyphs where id = ${glyph.id}`))[0];
+      (
+        await queryRows<{ views: number; downloads: number; likes: number }>(
+          database.db,
+          sql`select views, downloads, likes from glyphs where id = ${glyph.id}`,
+        )
+      )[0];
     expect(await counts()).toEqual({ views: 0, downloads: 0, likes: 0 });
     // Idempotent: another run through the other instance changes nothing.
-    expect((await call(b, 'POST', '/api/admin/sync-glyph-counts', { token: admin.token, json: { syncAll: true } })).status).toBe(200);
+    expect((await call(b, 'POST', '/api/admin/sync-glyph-counts', { token: admin.token, json: { syncAll: true } })).status).toBe(
+      200,
+    );
     expect(await counts()).toEqual({ views: 0, downloads: 0, likes: 0 });
     const status = await call(a, 'GET', '/api/admin/sync-status', { token: admin.token });
     expect(status.json).toMatchObject({ status: 'completed' });
@@ -218,7 +232,10 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
   it('holds the per-IP auth throttle across both instances (one shared counter in PostgreSQL)', async () => {
     const ip = '203.0.113.77';
     const attempt = (instance: Instance, i: number) =>
-      call(instance, 'POST', '/api/auth/sign-in/email', { ip, json: { email: `nobody${i}@example.test`, password: 'wrong-password-1' } });
+      call(instance, 'POST', '/api/auth/sign-in/email', {
+        ip,
+        json: { email: `nobody${i}@example.test`, password: 'wrong-password-1' },
+      });
     // AUTH_IP_LIMIT attempts spread over both instances are answered (401 unknown user)…
     for (let i = 0; i < AUTH_IP_LIMIT; i += 1) expect((await attempt(i % 2 ? a : b, i)).status).toBe(401);
     // …and the next ones are refused on both, although each instance saw only half of them.
@@ -229,7 +246,10 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     // Another client is not affected.
-    expect((await call(a, 'POST', '/api/auth/sign-in/email', { json: { email: 'nobody@example.test', password: 'x-password-1' } })).status).toBe(401);
+    expect(
+      (await call(a, 'POST', '/api/auth/sign-in/email', { json: { email: 'nobody@example.test', password: 'x-password-1' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('holds the per-user upload limit across both instances', async () => {

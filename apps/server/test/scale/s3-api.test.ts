@@ -49,7 +49,12 @@ describe('file API on an S3 bucket', () => {
   it('stores an uploaded image and its thumbnail in the bucket and serves them with the same headers as from disk', async () => {
     const response = await uploadFile(t.app, owner.auth, 'images', await makePng(64, 48));
     expect(response.statusCode).toBe(200);
-    const { url, thumbnail, filename, size } = response.json() as { url: string; thumbnail: string; filename: string; size: number };
+    const { url, thumbnail, filename, size } = response.json() as {
+      url: string;
+      thumbnail: string;
+      filename: string;
+      size: number;
+    };
     const keys = await bucketKeys();
     expect(keys).toContain(`images/${filename}`);
     expect(keys).toContain(`images/${path.basename(thumbnail)}`);
@@ -92,7 +97,12 @@ describe('file API on an S3 bucket', () => {
   it('removes the objects when the owner deletes the file, and then answers 404', async () => {
     const response = await uploadFile(t.app, owner.auth, 'images', await makePng(20, 20));
     const { url, thumbnail, filename } = response.json() as { url: string; thumbnail: string; filename: string };
-    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', headers: owner.auth, payload: { type: 'images', filename } });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/delete-file',
+      headers: owner.auth,
+      payload: { type: 'images', filename },
+    });
     expect(deleted.statusCode).toBe(200);
     const keys = await bucketKeys();
     expect(keys).not.toContain(`images/${filename}`);

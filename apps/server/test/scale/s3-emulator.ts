@@ -53,7 +53,8 @@ export async function startS3Emulator(bucket = 'glyphary-test'): Promise<S3Emula
   // AWS SDK v3 signs the path `/bucket/` (as S3 does) while s3rver rebuilds it as `/bucket`, so every
   // ListObjectsV2 failed with SignatureDoesNotMatch. Marking the request as addressed to `/bucket` + `/`
   // makes s3rver rebuild `/bucket/`: signatures are still verified, on the path that was really signed.
-  const middleware = (server as unknown as { middleware: Array<(ctx: KoaContext, next: () => Promise<void>) => unknown> }).middleware;
+  const middleware = (server as unknown as { middleware: Array<(ctx: KoaContext, next: () => Promise<void>) => unknown> })
+    .middleware;
   const requests: S3Emulator['requests'] = [];
   middleware.splice(middleware.length - 1, 0, (ctx, next) => {
     requests.push({ method: ctx.method, path: ctx.path, query: { ...ctx.query } });

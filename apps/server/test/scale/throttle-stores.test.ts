@@ -86,18 +86,27 @@ describe('PostgreSQL throttle store (rate_limits table)', () => {
     await drop();
   });
 
-  describeThrottleStore('two instances on one database', () => ({
-    a: createPostgresThrottleStore(database.db, clock.now),
-    b: createPostgresThrottleStore(database.db, clock.now),
-    advance: clock.advance,
-  }), { manualTime: true });
+  describeThrottleStore(
+    'two instances on one database',
+    () => ({
+      a: createPostgresThrottleStore(database.db, clock.now),
+      b: createPostgresThrottleStore(database.db, clock.now),
+      advance: clock.advance,
+    }),
+    { manualTime: true },
+  );
 
   it("never touches Better Auth's own limiter rows in the same table", async () => {
-    await database.db.execute(sql`insert into rate_limits (id, key, count, last_request) values ('ba-row', '127.0.0.1/change-password', 3, 1)`);
+    await database.db.execute(
+      sql`insert into rate_limits (id, key, count, last_request) values ('ba-row', '127.0.0.1/change-password', 3, 1)`,
+    );
     const store = createPostgresThrottleStore(database.db, clock.now);
     await store.hit('127.0.0.1/change-password', 60_000);
     await store.reset('127.0.0.1/change-password');
-    const rows = await queryRows<{ key: string; count: number }>(database.db, sql`select key, count from rate_limits where id = 'ba-row'`);
+    const rows = await queryRows<{ key: string; count: number }>(
+      database.db,
+      sql`select key, count from rate_limits where id = 'ba-row'`,
+    );
     expect(rows).toEqual([{ key: '127.0.0.1/change-password', count: 3 }]);
   });
 });
@@ -146,8 +155,20 @@ describe.skipIf(!redisUp)('Redis throttle store (REDIS_URL; skipped when no Redi
 });
 
 describe('@fastify/rate-limit store over a throttle store (the upload limit, shared)', () => {
-  const incr = (store: { incr: (key: string, cb: (error: Error | null, result?: { current: number; ttl: number }) => void, window: number, max: number) => void }, key: string) =>
-    new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 3));
+  const incr = (
+    store: {
+      incr: (
+        key: string,
+        cb: (error: Error | null, result?: { current: number; ttl: number }) => void,
+        window: number,
+        max: number,
+      ) => void;
+    },
+    key: string,
+  ) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+      store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), 60_000, 3),
+    );
 
   it('counts per route and key in the shared store, with the time left in the window', async () => {
     const shared = createMemoryThrottleStore();

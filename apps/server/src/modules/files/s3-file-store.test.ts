@@ -19,8 +19,21 @@ beforeAll(async () => {
   emulator = await startS3Emulator();
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-s3-tmp-'));
   const credentials = { accessKeyId: emulator.accessKeyId, secretAccessKey: emulator.secretAccessKey };
-  store = createS3FileStore({ bucket: emulator.bucket, endpoint: emulator.endpoint, region: emulator.region, credentials, forcePathStyle: emulator.forcePathStyle, tempDir, listGraceMs: 0 });
-  raw = new S3Client({ region: emulator.region, ...(emulator.endpoint ? { endpoint: emulator.endpoint } : {}), credentials, forcePathStyle: emulator.forcePathStyle });
+  store = createS3FileStore({
+    bucket: emulator.bucket,
+    endpoint: emulator.endpoint,
+    region: emulator.region,
+    credentials,
+    forcePathStyle: emulator.forcePathStyle,
+    tempDir,
+    listGraceMs: 0,
+  });
+  raw = new S3Client({
+    region: emulator.region,
+    ...(emulator.endpoint ? { endpoint: emulator.endpoint } : {}),
+    credentials,
+    forcePathStyle: emulator.forcePathStyle,
+  });
 });
 afterAll(async () => {
   store.close();
@@ -66,7 +79,9 @@ describe('S3 file store', () => {
     expect(head.ContentType).toBe('application/vnd.android.package-archive');
     expect(head.ContentDisposition).toBe('attachment');
     // Two UploadPart requests (PUT ?partNumber&uploadId), then one CompleteMultipartUpload.
-    const parts = (emulator.requests ?? []).filter((request) => request.method === 'PUT' && request.path.endsWith(key) && request.query.partNumber);
+    const parts = (emulator.requests ?? []).filter(
+      (request) => request.method === 'PUT' && request.path.endsWith(key) && request.query.partNumber,
+    );
     if (emulator.requests) expect(parts.map((request) => request.query.partNumber).sort()).toEqual(['1', '2']);
     expect(await readAll(store.stream(key))).toEqual(data);
     await store.delete(key);
@@ -107,7 +122,14 @@ describe('S3 file store', () => {
 
   it('leaves out objects younger than the grace period (another instance may not have inserted its row yet)', async () => {
     const credentials = { accessKeyId: emulator.accessKeyId, secretAccessKey: emulator.secretAccessKey };
-    const graceful = createS3FileStore({ bucket: emulator.bucket, endpoint: emulator.endpoint, region: emulator.region, credentials, forcePathStyle: emulator.forcePathStyle, tempDir });
+    const graceful = createS3FileStore({
+      bucket: emulator.bucket,
+      endpoint: emulator.endpoint,
+      region: emulator.region,
+      credentials,
+      forcePathStyle: emulator.forcePathStyle,
+      tempDir,
+    });
     try {
       await putBytes(`images/${randomUUID()}.webp`, Buffer.from('fresh'));
       const listed: string[] = [];
@@ -119,7 +141,12 @@ describe('S3 file store', () => {
   });
 
   it('refuses keys outside the product key pattern before any request', async () => {
-    for (const key of ['../etc/passwd', 'images/../../x.webp', 'images/x.webp', 'other/00000000-0000-0000-0000-000000000000.apk']) {
+    for (const key of [
+      '../etc/passwd',
+      'images/../../x.webp',
+      'images/x.webp',
+      'other/00000000-0000-0000-0000-000000000000.apk',
+    ]) {
       await expect(store.stat(key)).rejects.toThrow(/Invalid storage key/);
       await expect(store.delete(key)).rejects.toThrow(/Invalid storage key/);
       expect(() => store.stream(key)).toThrow(/Invalid storage key/);

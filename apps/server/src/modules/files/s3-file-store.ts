@@ -63,7 +63,9 @@ export function s3OptionsFromEnv(env: Env, bucket: string): S3FileStoreOptions {
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,
     credentials:
-      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: env.S3_FORCE_PATH_STYLE,
     tempDir: path.join(env.DATA_DIR, 'files', 'tmp'),
   };
@@ -130,7 +132,9 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore & { cl
       // The interface is synchronous (the route sends the stream at once); the body arrives later.
       const out = new PassThrough();
       client
-        .send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }))
+        .send(
+          new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }),
+        )
         .then(async (response) => {
           if (!response.Body) throw new Error(`Empty body for ${key}`);
           // pipeline destroys the S3 socket when the client goes away (out destroyed), and vice versa.
