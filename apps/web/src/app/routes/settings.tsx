@@ -10,7 +10,8 @@ import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form.tsx';
 import { DangerZone } from '../../features/settings/components/danger-zone.tsx';
-import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
+import { FileUpload } from '../../features/files/index.ts';
+import { ProfileForm, type ImageUploadSlotProps } from '../../features/settings/components/profile-form.tsx';
 import type { SettingsNotice } from '../../features/settings/types.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -25,6 +26,9 @@ function Section({ id, title, description, tone = 'default', children }: { id: s
     </section>
   );
 }
+
+// The settings feature asks for an uploader; the files feature provides it (features don't import each other).
+const renderImageUpload = (props: ImageUploadSlotProps) => <FileUpload type="images" {...props} />;
 
 /** spec §2 Settings (/settings): tabs Profile and Security, green/red banner at the top. */
 export function SettingsRoute() {
@@ -61,7 +65,7 @@ export function SettingsRoute() {
         <TabsContent value="profile">
           {profile ? (
             <Section id="settings-profile" title="Profile" description="How you appear on your storefront and your glyphs.">
-              <ProfileForm key={profile.updatedAt} profile={profile} onNotice={showNotice} onSaved={refreshProfile} />
+              <ProfileForm key={profile.updatedAt} profile={profile} onNotice={showNotice} onSaved={refreshProfile} renderImageUpload={renderImageUpload} />
             </Section>
           ) : isProfileLoading ? (
             <Spinner label="Loading profile..." />

@@ -10,16 +10,13 @@ export interface ImageSourceFieldProps {
   onChange: (value: string) => void;
   shape: 'banner' | 'avatar';
   hint?: string;
-  /**
-   * UPLOAD SLOT: the file-upload control for this image (spec §2 "upload or URL"). Left empty until
-   * the files feature provides an uploader; it renders here, beside the URL input.
-   */
+  /** The file-upload control for this image (spec §2 "upload or URL"), rendered beside the URL input. */
   uploadSlot?: ReactNode;
   /** spec §2: the URL input is disabled while an uploaded file is in use. */
   urlDisabled?: boolean;
 }
 
-/** An image chosen by URL (and later by upload), with a live preview. */
+/** An image chosen by URL or by upload, with a live preview. */
 export function ImageSourceField({ label, value, onChange, shape, hint, uploadSlot, urlDisabled = false }: ImageSourceFieldProps) {
   // The URL whose image failed to load; a new URL gets a new try.
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);

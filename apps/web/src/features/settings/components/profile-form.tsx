@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, MSG, type UserProfile } from '@glyphary/shared';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, MSG, type UploadedFile, type UserProfile } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -21,10 +21,33 @@ function initialValues(profile: UserProfile) {
   };
 }
 
-/** spec §2 Settings › Profile: images by URL with preview, names, email, bio, location, website. */
-export function ProfileForm({ profile, onNotice, onSaved }: { profile: UserProfile; onNotice: (notice: SettingsNotice) => void; onSaved: () => Promise<unknown> }) {
+/** What the settings page gives the uploader it renders for one image (the files feature provides it). */
+export interface ImageUploadSlotProps {
+  label: string;
+  value: UploadedFile[];
+  onChange: (files: UploadedFile[]) => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+export interface ProfileFormProps {
+  profile: UserProfile;
+  onNotice: (notice: SettingsNotice) => void;
+  onSaved: () => Promise<unknown>;
+  /** Renders a single-image uploader (spec §2: banner and picture "upload or URL"). */
+  renderImageUpload?: (props: ImageUploadSlotProps) => ReactNode;
+}
+
+/** spec §2 Settings › Profile: images by upload or URL with preview, names, email, bio, location, website. */
+export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: ProfileFormProps) {
   const [values, setValues] = useState(() => initialValues(profile));
   const [pending, setPending] = useState(false);
+  // Files uploaded in this editing session; while one is in use its URL wins and the URL input is disabled (spec §2).
+  const [bannerUpload, setBannerUpload] = useState<UploadedFile[]>([]);
+  const [pictureUpload, setPictureUpload] = useState<UploadedFile[]>([]);
+  const [busy, setBusy] = useState({ banner: false, picture: false });
+  const bannerImage = bannerUpload[0]?.url ?? values.bannerImage;
+  const profilePicture = pictureUpload[0]?.url ?? values.profilePicture;
+  const uploading = busy.banner || busy.picture;
   const set = (key: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: event.target.value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -39,10 +62,14 @@ export function ProfileForm({ profile, onNotice, onSaved }: { profile: UserProfi
         bio: values.bio,
         location: values.location.trim(),
         website: values.website.trim(),
-        profilePicture: values.profilePicture.trim() || null,
-        bannerImage: values.bannerImage.trim() || null,
+        profilePicture: profilePicture.trim() || null,
+        bannerImage: bannerImage.trim() || null,
       });
       setValues(initialValues(saved));
+      // Saved: the profile now references these files, so they are plain URLs from here on
+      // (removing them in the uploader would otherwise delete a picture the profile uses).
+      setBannerUpload([]);
+      setPictureUpload([]);
       await onSaved();
       onNotice({ tone: 'success', message: MSG.profileUpdated });
     } catch (caught) {
@@ -58,13 +85,32 @@ export function ProfileForm({ profile, onNotice, onSaved }: { profile: UserProfi
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
-      <ImageSourceField label="Banner Image URL" shape="banner" value={values.bannerImage} onChange={(v) => setValues((s) => ({ ...s, bannerImage: v }))} />
+      <ImageSourceField
+        label="Banner Image URL"
+        shape="banner"
+        value={bannerImage}
+        onChange={(v) => setValues((s) => ({ ...s, bannerImage: v }))}
+        urlDisabled={bannerUpload.length > 0}
+        uploadSlot={renderImageUpload?.({
+          label: 'Upload a banner image',
+          value: bannerUpload,
+          onChange: setBannerUpload,
+          onBusyChange: (b) => setBusy((s) => ({ ...s, banner: b })),
+        })}
+      />
       <ImageSourceField
         label="Profile Picture URL"
         shape="avatar"
         hint={MSG.profilePictureHint}
-        value={values.profilePicture}
+        value={profilePicture}
         onChange={(v) => setValues((s) => ({ ...s, profilePicture: v }))}
+        urlDisabled={pictureUpload.length > 0}
+        uploadSlot={renderImageUpload?.({
+          label: 'Upload a profile picture',
+          value: pictureUpload,
+          onChange: setPictureUpload,
+          onBusyChange: (b) => setBusy((s) => ({ ...s, picture: b })),
+        })}
       />
       <div className="grid gap-5 sm:grid-cols-2">
         <Input label="Display Name" name="displayName" autoComplete="nickname" maxLength={MAX_DISPLAY_NAME} value={values.displayName} onChange={set('displayName')} />
@@ -95,7 +141,7 @@ export function ProfileForm({ profile, onNotice, onSaved }: { profile: UserProfi
         <Input label="Website" type="url" name="website" inputMode="url" autoComplete="url" placeholder="https://" maxLength={MAX_URL_LENGTH} value={values.website} onChange={set('website')} />
       </div>
       <div>
-        <Button type="submit" size="lg" loading={pending}>
+        <Button type="submit" size="lg" loading={pending} disabled={uploading}>
           {pending ? 'Saving...' : 'Save Changes'}
         </Button>
       </div>

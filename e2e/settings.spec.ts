@@ -1,0 +1,56 @@
+import { MSG } from '@glyphary/shared';
+import { expect, expectNoAxeViolations, screenshot, test } from './fixtures.ts';
+
+// A real 2×2 PNG: the server decodes and re-encodes every image (WebP + thumbnail).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP8z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test.describe('settings: pictures (issue 8)', () => {
+  test('upload a banner and a profile picture; the top bar and the storefront show them at once', async ({ page, signedInUser }) => {
+    await page.goto('/settings');
+    const bannerUrl = page.getByLabel('Banner Image URL');
+    const pictureUrl = page.getByLabel('Profile Picture URL');
+    await expect(page.getByText(MSG.profilePictureHint)).toBeVisible();
+    await expect(bannerUrl).toBeEnabled();
+
+    await page.getByLabel('Upload a banner image', { exact: true }).setInputFiles([{ name: 'banner.png', mimeType: 'image/png', buffer: PNG }]);
+    // spec §2: the URL input is disabled while an uploaded file is in use.
+    await expect(bannerUrl).toBeDisabled();
+    await expect(bannerUrl).toHaveValue(/^\/api\/files\/images\/[0-9a-f-]{36}\.webp$/);
+    await page.getByLabel('Upload a profile picture', { exact: true }).setInputFiles([{ name: 'me.png', mimeType: 'image/png', buffer: PNG }]);
+    await expect(pictureUrl).toBeDisabled();
+    const pictureSrc = await pictureUrl.inputValue();
+    const bannerSrc = await bannerUrl.inputValue();
+    expect(pictureSrc).not.toBe(bannerSrc);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'settings-pictures-uploaded');
+
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: MSG.profileUpdated })).toBeVisible();
+    // Saved: the fields are plain URLs again, enabled, holding the stored pictures.
+    await expect(pictureUrl).toBeEnabled();
+    await expect(pictureUrl).toHaveValue(pictureSrc);
+
+    // The top bar shows the new picture without a reload.
+    const avatar = page.getByRole('button', { name: /User menu/ }).locator(`img[src="${pictureSrc}"]`);
+    await expect(avatar).toBeVisible();
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+
+    await page.goto(`/storefront/${signedInUser.username}`);
+    for (const src of [bannerSrc, pictureSrc]) {
+      const image = page.locator(`main img[src="${src}"]`).first();
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    }
+    await screenshot(page, 'storefront-with-pictures');
+  });
+
+  test('a non-image is refused before it is sent, and the URL input stays usable', async ({ page, signedInUser: _user }) => {
+    await page.goto('/settings');
+    await page.getByLabel('Upload a profile picture', { exact: true }).setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
+    await expect(page.getByText(MSG.fileTypeImage).first()).toBeVisible();
+    await expect(page.getByLabel('Profile Picture URL')).toBeEnabled();
+  });
+});
