@@ -1,4 +1,6 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@glyphary/shared';
@@ -65,4 +67,36 @@ describe('R7: disk full while storing an upload', () => {
   it('refuses an unknown failpoint action at configuration time', () => {
     expect(() => configureFailpoints('upload_write:explode')).toThrow(/not name:exit\|kill\|throw\|enospc/);
   });
+});
+
+describe('R7 on a real full file system (a 16 MB tmpfs, when this run may mount one)', () => {
+  const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-tmpfs-'));
+  let mounted = false;
+  let small: TestApp | undefined;
+  const mount = (options: string) => spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint], { stdio: 'ignore' }).status === 0;
+  afterAll(async () => {
+    await small?.close();
+    if (mounted) spawnSync('umount', [mountPoint], { stdio: 'ignore' });
+    fs.rmSync(mountPoint, { recursive: true, force: true });
+  });
+
+  it('fails the upload with 507 and no leftovers, then accepts it once the file system grows (no restart)', async (context) => {
+    mounted = process.getuid?.() === 0 && mount('size=16m');
+    if (!mounted) context.skip();
+    small = await buildTestApp({ DATA_DIR: mountPoint, UPLOAD_RATE_LIMIT: '1000' });
+    const owner = await createUser(small.app);
+    const apk = makeApk([{ name: 'assets/lights.bin', data: Buffer.alloc(24 * 1024 * 1024, 7), method: 0 }]);
+    const failed = await uploadFile(small.app, owner.auth, 'apks', apk);
+    expect(failed.statusCode).toBe(507);
+    expect(failed.json().error).toMatch(/^Upload failed: /);
+    expect(fs.readdirSync(path.join(mountPoint, 'files', 'tmp'))).toEqual([]);
+    expect(await small.database.db.select().from(files)).toEqual([]);
+    expect((await small.app.inject({ method: 'GET', url: '/api/get-glyphs' })).statusCode).toBe(200);
+
+    // "Space is freed": the tmpfs grows in place.
+    expect(spawnSync('mount', ['-o', 'remount,size=64m', mountPoint], { stdio: 'ignore' }).status).toBe(0);
+    const again = await uploadFile(small.app, owner.auth, 'apks', apk);
+    expect(again.statusCode).toBe(200);
+    expectInvariants(await checkInvariants(small.database.db, createLocalFileStore(path.join(mountPoint, 'files'))));
+  }, 120_000);
 });
