@@ -4,7 +4,7 @@ import { isUuid } from '../../lib/ids.ts';
 
 /**
  * The last row's sort key for the next search page (DESIGN §4.12 "Load more"). `score` is the
- * relevance rounded to 6 decimals as exact numeric text; `createdAt` is UTC text with microseconds.
+ * relevance as exact float text; `createdAt` is UTC text with microseconds.
  */
 export interface SearchCursor {
   sort: SearchSort;
@@ -20,7 +20,8 @@ export interface SearchCursor {
 
 export const INVALID_CURSOR = 'Invalid cursor';
 const TIMESTAMP_KEY = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const SCORE_KEY = /^\d{1,3}\.\d{1,6}$|^\d{1,3}$/;
+// A non-negative float in JavaScript's or PostgreSQL's shortest text form ('0.6079', '6.1e-05', '1e-7').
+const SCORE_KEY = /^\d{1,20}(\.\d{1,20})?(e[-+]?\d{1,3})?$/;
 // A calendar-valid timestamp: JS rolls 02-30 over to March, PostgreSQL would refuse it.
 const isRealDate = (text: string): boolean => {
   const ms = Date.parse(text);

@@ -45,7 +45,7 @@ function toTsQuery(groups: string[]): SQL {
  * word (tier 1, `title_vector`), then glyphs that match only with their description (tier 0).
  * Within a tier: weighted text rank (title A 1.0, creator B 0.4, description C 0.2 — PostgreSQL's
  * default weights) plus a tiny popularity term (at most ~0.02) that orders equally relevant glyphs.
- * Rounded to exact numeric so the next page's keyset comparison is exact. A page is served from
+ * A page is served from
  * tier 1 alone whenever it has enough rows, so a common word found in thousands of descriptions
  * never has all of them ranked.
  */
@@ -53,7 +53,9 @@ export type Tier = 0 | 1;
 
 function scoreOf(tsq: SQL, tier: Tier): SQL<string> {
   const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
-  return sql<string>`round((ts_rank(${vector}, ${tsq}) + 0.001 * ln(1 + ${glyphs.downloads} + ${glyphs.likes}))::numeric, 6)`;
+  // float8: deterministic for the same row and query, and its shortest text form (PostgreSQL ≥ 12,
+  // JavaScript) round-trips exactly, so the cursor's keyset comparison is exact.
+  return sql<string>`(ts_rank(${vector}, ${tsq})::float8 + 0.001 * ln(1 + ${glyphs.downloads} + ${glyphs.likes}))`;
 }
 
 /** The match condition of a relevance tier, or of the whole result for the other sorts. */
@@ -71,7 +73,7 @@ function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after
     case 'relevance':
       return {
         orderBy: [sql`${score} desc`, desc(glyphs.id)],
-        after: (c) => sql`(${score}, ${glyphs.id}) < (${c.score}::numeric, ${c.id}::uuid)`,
+        after: (c) => sql`(${score}, ${glyphs.id}) < (${c.score}::float8, ${c.id}::uuid)`,
       };
     case 'latest':
       return {
