@@ -153,9 +153,12 @@ test.describe('discovery', () => {
     await screenshot(page, 'storefront-not-found');
   });
 
-  test('a signed-out visitor on /liked is sent to log in, and comes back after', async ({ page }) => {
+  test('a signed-out visitor on /liked is asked to log in, and comes back after', async ({ page }) => {
     const user = uniqueUser('l');
     await page.goto('/liked');
+    await expect(page.getByText(MSG.likedLoginRequired)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: 'Log In' }).click();
     await expect(page).toHaveURL(/\/login\?redirect=%2Fliked$/);
     const request = page.context().request;
     await signUpViaApi(request, user);

@@ -1,10 +1,11 @@
+import { MSG } from '@glyphary/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, mockApi, sessionHandlers } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 describe('route guards', () => {
-  it.each(['/settings', '/upload', '/liked', '/my-requests', '/admin'])('signed out: %s goes to /login with a redirect back', async (path) => {
+  it.each(['/settings', '/upload', '/my-requests', '/admin'])('signed out: %s goes to /login with a redirect back', async (path) => {
     mockApi(sessionHandlers(null));
     const { router } = renderApp(path);
     await screen.findByRole('heading', { name: 'Log in', level: 1 });
@@ -12,12 +13,20 @@ describe('route guards', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
   });
 
-  it('signed in: /login and /signup go to /', async () => {
-    mockApi(sessionHandlers(makeProfile()));
-    const { router } = renderApp('/login');
+  it("signed out: /liked stays and asks to log in (spec §2 Liked), its link coming back after", async () => {
+    mockApi(sessionHandlers(null));
+    const { router } = renderApp('/liked');
+    await screen.findByText(MSG.likedLoginRequired);
+    expect(router.state.location.pathname).toBe('/liked');
+    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login?redirect=%2Fliked');
+  });
+
+  it.each(['/login', '/signup'])('signed in: %s goes to /', async (path) => {
+    // / is the real home page: give it an empty catalogue to list.
+    mockApi({ ...sessionHandlers(makeProfile()), 'GET /api/get-glyphs': () => ({ body: { glyphs: [], nextCursor: null } }) });
+    const { router } = renderApp(path);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    await router.navigate('/signup');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await screen.findByRole('tab', { name: 'Latest' });
   });
 
   it('signed in with a same-origin redirect: /login goes there; an off-site one is ignored', async () => {

@@ -22,6 +22,8 @@ export const appRoutes: RouteObject[] = [
       { path: routePatterns.search, lazy: () => import('./routes/search.tsx').then((m) => ({ Component: m.SearchRoute })) },
       { path: routePatterns.requestGlyphs, lazy: () => import('./routes/request-glyphs.tsx').then((m) => ({ Component: m.RequestGlyphsRoute })) },
       { path: routePatterns.requestGlyph, lazy: () => import('./routes/request-glyph.tsx').then((m) => ({ Component: m.RequestGlyphRoute })) },
+      // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.
+      { path: routePatterns.liked, lazy: () => import('./routes/liked.tsx').then((m) => ({ Component: m.LikedRoute })) },
       { path: routePatterns.forgotPassword, lazy: () => import('./routes/forgot-password.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })) },
       { path: routePatterns.resetPassword, lazy: () => import('./routes/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordRoute })) },
       {
@@ -36,7 +38,6 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: routePatterns.upload, lazy: () => import('./routes/upload.tsx').then((m) => ({ Component: m.UploadRoute })) },
           { path: routePatterns.myRequests, lazy: () => import('./routes/my-requests.tsx').then((m) => ({ Component: m.MyRequestsRoute })) },
-          { path: routePatterns.liked, lazy: () => import('./routes/liked.tsx').then((m) => ({ Component: m.LikedRoute })) },
           { path: routePatterns.settings, lazy: () => import('./routes/settings.tsx').then((m) => ({ Component: m.SettingsRoute })) },
           {
             Component: RequireAdmin,

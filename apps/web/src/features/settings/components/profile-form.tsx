@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
 import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, MSG, type UploadedFile, type UserProfile } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -45,6 +45,9 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
   const [bannerUpload, setBannerUpload] = useState<UploadedFile[]>([]);
   const [pictureUpload, setPictureUpload] = useState<UploadedFile[]>([]);
   const [busy, setBusy] = useState({ banner: false, picture: false });
+  // Stable callbacks that change state only when the value changes: the uploader reports from an effect.
+  const setBannerBusy = useCallback((b: boolean) => setBusy((s) => (s.banner === b ? s : { ...s, banner: b })), []);
+  const setPictureBusy = useCallback((b: boolean) => setBusy((s) => (s.picture === b ? s : { ...s, picture: b })), []);
   const bannerImage = bannerUpload[0]?.url ?? values.bannerImage;
   const profilePicture = pictureUpload[0]?.url ?? values.profilePicture;
   const uploading = busy.banner || busy.picture;
@@ -95,7 +98,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
           label: 'Upload a banner image',
           value: bannerUpload,
           onChange: setBannerUpload,
-          onBusyChange: (b) => setBusy((s) => ({ ...s, banner: b })),
+          onBusyChange: setBannerBusy,
         })}
       />
       <ImageSourceField
@@ -109,7 +112,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
           label: 'Upload a profile picture',
           value: pictureUpload,
           onChange: setPictureUpload,
-          onBusyChange: (b) => setBusy((s) => ({ ...s, picture: b })),
+          onBusyChange: setPictureBusy,
         })}
       />
       <div className="grid gap-5 sm:grid-cols-2">
