@@ -120,22 +120,33 @@ export async function explainHotQueries(
         const indexes = new Set<string>();
         const seqScans = new Set<string>();
         let executionMs = 0;
+        // Replay the statements in a transaction that is rolled back: SET LOCAL and friends run as they
+        // are, transaction control is ours, and only reads are explained.
+        await client.query('begin');
         for (const statement of captured) {
+          if (/^\s*(begin|commit|rollback|start transaction)\b/i.test(statement.query)) continue;
+          if (!/^\s*(select|with|\()/i.test(statement.query)) {
+            await client.query(statement.query, statement.params);
+            continue;
+          }
           const result = await client.query(`explain (analyze, buffers, format json) ${statement.query}`, statement.params);
           const plan = (result.rows[0] as { 'QUERY PLAN': { Plan: PlanNode; 'Execution Time': number }[] })['QUERY PLAN'][0];
           if (!plan) continue;
           executionMs += plan['Execution Time'];
           walk(plan.Plan, indexes, seqScans);
         }
+        await client.query('rollback');
         rows.push({ name: c.name, statements: captured.length, executionMs, indexes: [...indexes], seqScans: [...seqScans] });
       } catch (error) {
+        await client.query('rollback').catch(() => {});
+        const cause = (error as Error & { cause?: Error }).cause;
         rows.push({
           name: c.name,
           statements: captured.length,
           executionMs: 0,
           indexes: [],
           seqScans: [],
-          error: (error as Error).message.slice(0, 200),
+          error: (cause?.message ?? (error as Error).message).slice(0, 200),
         });
       }
     }
