@@ -95,6 +95,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // A dropped idle client must not crash the process (SECURITY R3).
     pool.on('error', () => undefined);
+    // Nor a dropped client that is checked out (between the queries of a transaction): pg emits 'error' on
+    // it with no listener attached, which killed the process in the R3 fault test. The query in flight
+    // still fails (→ 503) and the pool discards the broken client on release.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

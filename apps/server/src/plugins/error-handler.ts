@@ -16,11 +16,20 @@ const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: st
   FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file as multipart/form-data' },
 };
 
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: string } | null)?.code;
-  const cause = (error as { cause?: { code?: string } } | null)?.cause?.code;
-  const codes = ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P03', '08006', '08001', '08003', '57014'];
-  return codes.includes(code ?? '') || codes.includes(cause ?? '') || /Connection terminated|timeout exceeded when trying to connect/i.test(String((error as Error)?.message));
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', '57P01', '57P02', '57P03', '08006', '08001', '08003', '08004', '57014']);
+
+/**
+ * True when the database is unreachable or cut off (SECURITY R3 → 503). The driver's error is usually
+ * wrapped (Drizzle's DrizzleQueryError, Better Auth's "Failed to get session" APIError, AggregateError),
+ * so the whole cause chain is searched.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 6) return false;
+  const { code, message, cause, errors } = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (/Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(message))) return true;
+  if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(cause, depth + 1);
 }
 
 /**
