@@ -44,7 +44,11 @@ export function failpointAction(name: string): FailpointAction | undefined {
 }
 
 function enospc(name: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(`ENOSPC: no space left on device (failpoint ${name})`), { code: 'ENOSPC', errno: -28, syscall: 'write' });
+  return Object.assign(new Error(`ENOSPC: no space left on device (failpoint ${name})`), {
+    code: 'ENOSPC',
+    errno: -28,
+    syscall: 'write',
+  });
 }
 
 /** Triggers the point `name` when configured: exits, kills the process or throws. A no-op otherwise. */

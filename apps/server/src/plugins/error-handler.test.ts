@@ -13,7 +13,9 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(betterAuth)).toBe(true);
     expect(isDatabaseUnavailable(new AggregateError([refused], 'connect failed'))).toBe(true);
     expect(isDatabaseUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
-    expect(isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }))).toBe(true);
+    expect(
+      isDatabaseUnavailable(Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })),
+    ).toBe(true);
   });
 
   it('leaves other errors alone, and survives cycles', () => {

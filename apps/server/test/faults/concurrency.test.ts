@@ -31,7 +31,8 @@ const post = (url: string, headers: Record<string, string>, payload?: Record<str
 async function users(count: number): Promise<TestUser[]> {
   const made: TestUser[] = [];
   // In small groups: the race under test is the toggle/take-on, not password hashing.
-  for (let i = 0; i < count; i += 10) made.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => createUser(t.app)))));
+  for (let i = 0; i < count; i += 10)
+    made.push(...(await Promise.all(Array.from({ length: Math.min(10, count - i) }, () => createUser(t.app)))));
   return made;
 }
 
@@ -52,7 +53,10 @@ describe('R4: concurrent like toggles (two tabs) plus 50 other users at once', (
     expect(own.filter((r) => r.liked).length).toBe(25);
     for (const r of responses) expect((r.json() as { totalLikes: number }).totalLikes).toBeLessThanOrEqual(51);
     const [row] = await t.database.db.select({ likes: glyphs.likes }).from(glyphs).where(eq(glyphs.id, glyph.id));
-    const [count] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from glyph_likes where glyph_id = ${glyph.id}`);
+    const [count] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from glyph_likes where glyph_id = ${glyph.id}`,
+    );
     expect(count?.n).toBe(50);
     expect(row?.likes).toBe(50);
     const status = await t.app.inject({ method: 'GET', url: `/api/check-like-status?glyphId=${glyph.id}`, headers: tabs!.auth });
@@ -69,9 +73,14 @@ describe('R5: take-on double submit, and an admin reset racing the assignee’s 
     const requester = await createUser(t.app);
     const takers = await users(20);
     for (let trial = 0; trial < 5; trial += 1) {
-      const created = await post('/api/glyph-requests', requester.auth, { title: `Race ${trial}`, description: 'Whoever is first', tags: 'race' });
+      const created = await post('/api/glyph-requests', requester.auth, {
+        title: `Race ${trial}`,
+        description: 'Whoever is first',
+        tags: 'race',
+      });
       expect(created.statusCode).toBe(200);
-      const id = (created.json() as { request?: { id: string }; id?: string }).request?.id ?? (created.json() as { id: string }).id;
+      const id =
+        (created.json() as { request?: { id: string }; id?: string }).request?.id ?? (created.json() as { id: string }).id;
       const responses = await Promise.all(takers.map((taker) => post(`/api/glyph-requests/${id}/take-on`, taker.auth)));
       const winners = takers.filter((_, index) => responses[index]!.statusCode === 200);
       expect(winners).toHaveLength(1);
@@ -129,7 +138,10 @@ describe('R8: record-view/record-download bursts from 50 identities during a man
     const final = await post('/api/admin/sync-glyph-counts', admin.auth, { syncAll: true });
     expect(final.statusCode).toBe(200);
     for (const glyph of targets) {
-      const [row] = await t.database.db.select({ views: glyphs.views, downloads: glyphs.downloads }).from(glyphs).where(eq(glyphs.id, glyph.id));
+      const [row] = await t.database.db
+        .select({ views: glyphs.views, downloads: glyphs.downloads })
+        .from(glyphs)
+        .where(eq(glyphs.id, glyph.id));
       expect(row).toEqual({ views: 50, downloads: 50 });
     }
     await allInvariants();

@@ -29,7 +29,8 @@ import {
 const dirs: string[] = [];
 const running: Instance[] = [];
 afterAll(async () => {
-  for (const instance of running) if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
+  for (const instance of running)
+    if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
   removeDirs(dirs);
 });
 
@@ -55,7 +56,11 @@ async function uploadOver(base: string, token: string, type: 'images' | 'apks', 
     { name: 'type', value: type },
     { name: 'file', value: data, filename: type === 'apks' ? 'toy.apk' : 'image.png' },
   ]);
-  const response = await fetch(`${base}/api/upload-file`, { method: 'POST', headers: { ...body.headers, authorization: `Bearer ${token}`, origin: 'http://localhost:3000' }, body: body.payload });
+  const response = await fetch(`${base}/api/upload-file`, {
+    method: 'POST',
+    headers: { ...body.headers, authorization: `Bearer ${token}`, origin: 'http://localhost:3000' },
+    body: body.payload,
+  });
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
@@ -93,11 +98,15 @@ describe('R1: kill -9 during a 40 MB upload', () => {
     const chunk = Buffer.alloc(1024 * 1024, 0x5a);
     for (let sent = 0; sent < total / 2; sent += chunk.length) request.write(chunk);
     const tempDir = path.join(dataDir, 'files', 'tmp');
-    const partial = await waitFor(() => {
-      const names = fs.readdirSync(tempDir).filter((name) => name.endsWith('.part'));
-      const big = names.find((name) => fs.statSync(path.join(tempDir, name)).size >= total / 2 - 4 * 1024 * 1024);
-      return big;
-    }, 60_000, 'half of the upload on disk');
+    const partial = await waitFor(
+      () => {
+        const names = fs.readdirSync(tempDir).filter((name) => name.endsWith('.part'));
+        const big = names.find((name) => fs.statSync(path.join(tempDir, name)).size >= total / 2 - 4 * 1024 * 1024);
+        return big;
+      },
+      60_000,
+      'half of the upload on disk',
+    );
     await killHard(first);
     expect(await outcome).toMatch(/^error/);
     expect(fs.existsSync(path.join(tempDir, partial))).toBe(true); // the crash left it behind
@@ -108,7 +117,10 @@ describe('R1: kill -9 during a 40 MB upload', () => {
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
     const { database, results } = await stopAndCheck(second, dataDir);
     try {
-      const rows = await queryRows<{ original_name: string; size: number }>(database.db, sql`select original_name, size from files`);
+      const rows = await queryRows<{ original_name: string; size: number }>(
+        database.db,
+        sql`select original_name, size from files`,
+      );
       expect(rows.map((r) => r.original_name)).toEqual(['toy.apk']); // no row for big.apk
       expectInvariants(results);
     } finally {
@@ -121,18 +133,28 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
   it('loses the whole sign-up: I6 holds and the same email and username sign up again', async () => {
     const dataDir = tempDataDir('r2', dirs);
     const first = await start(dataDir, { FAILPOINTS: 'auth_user_created:kill' });
-    const fields = { email: `r2_${Date.now()}@example.test`, username: `r2_${Date.now().toString(36)}`, name: 'Crash Signup', password: 'glyph-pass-1' };
+    const fields = {
+      email: `r2_${Date.now()}@example.test`,
+      username: `r2_${Date.now().toString(36)}`,
+      name: 'Crash Signup',
+      password: 'glyph-pass-1',
+    };
     await expect(call(first.url, 'POST', '/api/auth/sign-up/email', { json: fields })).rejects.toThrow();
     expect((await waitForExit(first)).signal).toBe('SIGKILL');
 
     const second = await start(dataDir);
     const again = await call(second.url, 'POST', '/api/auth/sign-up/email', { json: fields });
     expect(again.status).toBe(200);
-    const signIn = await call(second.url, 'POST', '/api/auth/sign-in/email', { json: { email: fields.email, password: fields.password } });
+    const signIn = await call(second.url, 'POST', '/api/auth/sign-in/email', {
+      json: { email: fields.email, password: fields.password },
+    });
     expect(signIn.status).toBe(200);
     const { database, results } = await stopAndCheck(second, dataDir);
     try {
-      const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`);
+      const [row] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`,
+      );
       expect(row?.n).toBe(1);
       expectInvariants(results);
     } finally {
@@ -147,11 +169,15 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     const first = await start(dataDir, { FAILPOINTS: 'account_half_glyphs_deleted:kill' });
     const leaving = await signUp(first.url);
     const staying = await signUp(first.url);
-    const leavingGlyphs = [];
+    const leavingGlyphs: string[] = [];
     for (let i = 0; i < 4; i += 1) leavingGlyphs.push(await createGlyph(first.url, leaving.token, `Leaving ${i}`));
     const stayingGlyph = await createGlyph(first.url, staying.token, 'Staying');
-    expect((await call(first.url, 'POST', '/api/toggle-like', { token: leaving.token, json: { glyphId: stayingGlyph } })).status).toBe(200);
-    expect((await call(first.url, 'POST', '/api/toggle-like', { token: staying.token, json: { glyphId: leavingGlyphs[0] } })).status).toBe(200);
+    expect(
+      (await call(first.url, 'POST', '/api/toggle-like', { token: leaving.token, json: { glyphId: stayingGlyph } })).status,
+    ).toBe(200);
+    expect(
+      (await call(first.url, 'POST', '/api/toggle-like', { token: staying.token, json: { glyphId: leavingGlyphs[0] } })).status,
+    ).toBe(200);
     expect((await uploadOver(first.url, leaving.token, 'images', await makePng())).status).toBe(200);
 
     await expect(call(first.url, 'DELETE', '/api/delete-user-data', { token: leaving.token })).rejects.toThrow();
@@ -176,7 +202,10 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     expect(((await call(second.url, 'GET', `/api/get-glyph/${stayingGlyph}`)).json.glyph as { likes: number }).likes).toBe(0);
     const { database, results } = await stopAndCheck(second, dataDir);
     try {
-      const [left] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`);
+      const [left] = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`,
+      );
       expect(left?.n).toBe(0);
       expectInvariants(results);
     } finally {
@@ -192,7 +221,7 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
     const creator = await signUp(first.url);
     const glyphIds: string[] = [];
     for (let i = 0; i < 6; i += 1) glyphIds.push(await createGlyph(first.url, creator.token, `Likeable ${i}`));
-    const fans = [];
+    const fans: Awaited<ReturnType<typeof signUp>>[] = [];
     for (let i = 0; i < 8; i += 1) fans.push(await signUp(first.url));
     const pairs = fans.flatMap((fan) => glyphIds.map((glyphId) => ({ fan, glyphId })));
 
@@ -232,7 +261,10 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
     const { database, results } = await stopAndCheck(second, dataDir);
     try {
-      const rows = await queryRows<{ user_id: string; glyph_id: string }>(database.db, sql`select user_id, glyph_id from glyph_likes`);
+      const rows = await queryRows<{ user_id: string; glyph_id: string }>(
+        database.db,
+        sql`select user_id, glyph_id from glyph_likes`,
+      );
       const present = new Set(rows.map((r) => `${r.user_id}/${r.glyph_id}`));
       const missing = acknowledged.filter((like) => !present.has(`${like.userId}/${like.glyphId}`));
       expect(missing).toEqual([]);

@@ -55,7 +55,10 @@ describe('R7: disk full while storing an upload', () => {
     expect((await t.app.inject({ method: 'GET', url: imageUrl })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/get-glyph/${glyph.id}` })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/toggle-like', headers: user.auth, payload: { glyphId: glyph.id } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/toggle-like', headers: user.auth, payload: { glyphId: glyph.id } }))
+        .statusCode,
+    ).toBe(200);
 
     // Space freed: the next upload works with no restart.
     configureFailpoints(undefined);
@@ -73,7 +76,8 @@ describe('R7 on a real full file system (a 16 MB tmpfs, when this run may mount 
   const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-tmpfs-'));
   let mounted = false;
   let small: TestApp | undefined;
-  const mount = (options: string) => spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint], { stdio: 'ignore' }).status === 0;
+  const mount = (options: string) =>
+    spawnSync('mount', ['-t', 'tmpfs', '-o', options, 'tmpfs', mountPoint], { stdio: 'ignore' }).status === 0;
   afterAll(async () => {
     await small?.close();
     if (mounted) spawnSync('umount', [mountPoint], { stdio: 'ignore' });

@@ -52,7 +52,8 @@ export function startServer(env: Record<string, string>): Promise<Instance> {
 /** Waits for a child that was killed or told to stop. @returns exit code and signal. */
 export function waitForExit(instance: Instance): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const child = instance.process;
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  if (child.exitCode !== null || child.signalCode !== null)
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
   return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 }
 
@@ -81,7 +82,12 @@ export async function call(
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
-  const response = await fetch(`${base}${url}`, { method, headers, body, signal: AbortSignal.timeout(options.timeoutMs ?? 30_000) });
+  const response = await fetch(`${base}${url}`, {
+    method,
+    headers,
+    body,
+    signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+  });
   const text = await response.text();
   let json: Record<string, unknown> = {};
   try {
@@ -104,7 +110,12 @@ export async function signUp(base: string, overrides: Parameters<typeof userFiel
   const fields = userFields(overrides);
   const response = await call(base, 'POST', '/api/auth/sign-up/email', { json: fields });
   if (response.status !== 200) throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(response.json)}`);
-  return { id: (response.json.user as { id: string }).id, token: response.json.token as string, email: fields.email, password: fields.password };
+  return {
+    id: (response.json.user as { id: string }).id,
+    token: response.json.token as string,
+    email: fields.email,
+    password: fields.password,
+  };
 }
 
 /** Creates a glyph with a repository link over HTTP. @returns its id. */
@@ -118,7 +129,11 @@ export async function createGlyph(base: string, token: string, title = 'Fault gl
 }
 
 /** Polls `condition` until it holds (no fixed sleeps), failing after `timeoutMs`. */
-export async function waitFor<T>(condition: () => T | Promise<T>, timeoutMs = 30_000, what = 'condition'): Promise<NonNullable<T>> {
+export async function waitFor<T>(
+  condition: () => T | Promise<T>,
+  timeoutMs = 30_000,
+  what = 'condition',
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await condition();
@@ -140,7 +155,9 @@ export function invariantsOf(database: Database, dataDir: string): Promise<Invar
 
 /** Asserts every invariant holds (or only the listed ones), printing the violations when not. */
 export function expectInvariants(results: InvariantResult[], only?: Array<InvariantResult['id']>): void {
-  const broken = results.filter((r) => (!only || only.includes(r.id)) && r.violations.length > 0).map((r) => `${r.id}: ${r.violations.join('; ')}`);
+  const broken = results
+    .filter((r) => (!only || only.includes(r.id)) && r.violations.length > 0)
+    .map((r) => `${r.id}: ${r.violations.join('; ')}`);
   expect(broken).toEqual([]);
 }
 

@@ -22,6 +22,7 @@ import {
   tempDataDir,
   waitFor,
   type CallResult,
+  type HttpUser,
 } from './helpers.ts';
 
 // SECURITY.md §5 on PostgreSQL (the PostgreSQL leg: TEST_DATABASE_URL). The machine's shared PostgreSQL
@@ -31,7 +32,8 @@ const dirs: string[] = [];
 const instances: Instance[] = [];
 const drops: Array<() => Promise<void>> = [];
 afterAll(async () => {
-  for (const instance of instances) if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
+  for (const instance of instances)
+    if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
   for (const drop of drops) await drop();
   removeDirs(dirs);
 });
@@ -79,12 +81,18 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
     const viaProxy = new URL(created.url);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     const statementTimeoutMs = 2000;
-    const server = await startServer(serverEnv(tempDataDir('r3', dirs), { DATABASE_URL: viaProxy.href, DB_POOL_MAX: '5', DB_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs) }));
+    const server = await startServer(
+      serverEnv(tempDataDir('r3', dirs), {
+        DATABASE_URL: viaProxy.href,
+        DB_POOL_MAX: '5',
+        DB_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
+      }),
+    );
     instances.push(server);
     const base = server.url;
     const creator = await signUp(base);
     const glyphId = await createGlyph(base, creator.token);
-    const fans = [];
+    const fans: HttpUser[] = [];
     for (let i = 0; i < 24; i += 1) fans.push(await signUp(base));
 
     // Traffic: every 50 ms one like (each fan once) and one read, timed one by one.
@@ -100,12 +108,18 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
     };
     const traffic = setInterval(() => {
       const during = outage;
-      pending.push(timed(() => call(base, 'GET', '/api/get-glyphs?limit=12', { timeoutMs: 20_000 })).then((r) => reads.push({ ...r, during })));
+      pending.push(
+        timed(() => call(base, 'GET', '/api/get-glyphs?limit=12', { timeoutMs: 20_000 })).then((r) =>
+          reads.push({ ...r, during }),
+        ),
+      );
       const fan = fans[next];
       if (fan) {
         next += 1;
         pending.push(
-          timed(() => call(base, 'POST', '/api/toggle-like', { token: fan.token, json: { glyphId }, timeoutMs: 20_000 })).then((r) => writes.push({ userId: fan.id, ...r, during })),
+          timed(() => call(base, 'POST', '/api/toggle-like', { token: fan.token, json: { glyphId }, timeoutMs: 20_000 })).then(
+            (r) => writes.push({ userId: fan.id, ...r, during }),
+          ),
         );
       }
     }, 50);
@@ -118,13 +132,20 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
       await proxy.restore();
       outage = false;
       const restoredAt = Date.now();
-      await waitFor(async () => (await call(base, 'GET', '/api/health').catch(() => ({ status: 0 }))).status === 200, 30_000, 'health 200');
+      await waitFor(
+        async () => (await call(base, 'GET', '/api/health').catch(() => ({ status: 0 }))).status === 200,
+        30_000,
+        'health 200',
+      );
       const recoverySeconds = (Date.now() - restoredAt) / 1000;
       expect(recoverySeconds).toBeLessThan(5 + 3); // the spec's 5 s, with slack
       await waitFor(() => next >= fans.length, 60_000, 'every fan sent a like');
     } catch (error) {
       // Say why: the server's exit (a crash is a defect of its own) and its last lines.
-      throw new Error(`${(error as Error).message}; server exit ${server.process.exitCode} ${server.process.signalCode}\n${server.output.slice(-8).join('\n').slice(0, 4000)}`);
+      throw new Error(
+        `${(error as Error).message}; server exit ${server.process.exitCode} ${server.process.signalCode}\n${server.output.slice(-8).join('\n').slice(0, 4000)}`,
+        { cause: error },
+      );
     } finally {
       clearInterval(traffic);
       await Promise.all(pending);
@@ -134,7 +155,13 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
     // During the outage: a 503 with an {error}, within statement_timeout + 1 s (plus slack for this machine).
     const failed = [...writes, ...reads].filter((r) => r.result?.status !== 200);
     expect(failed.length).toBeGreaterThan(0);
-    if (failed.some((r) => r.result?.status !== 503)) console.log(server.output.filter((line) => line.includes('"level":50')).slice(0, 5).join('\n'));
+    if (failed.some((r) => r.result?.status !== 503))
+      console.log(
+        server.output
+          .filter((line) => line.includes('"level":50'))
+          .slice(0, 5)
+          .join('\n'),
+      );
     for (const r of failed) {
       expect(r.result?.status).toBe(503);
       expect(r.result?.json.error).toBe(MSG.unavailable);
@@ -145,7 +172,10 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
 
     const database = await openStopped('', created.url);
     try {
-      const rows = await queryRows<{ user_id: string }>(database.db, sql`select user_id from glyph_likes where glyph_id = ${glyphId}`);
+      const rows = await queryRows<{ user_id: string }>(
+        database.db,
+        sql`select user_id from glyph_likes where glyph_id = ${glyphId}`,
+      );
       const liked = new Set(rows.map((r) => r.user_id));
       const acknowledged = writes.filter((w) => w.result?.status === 200).map((w) => w.userId);
       const refused = writes.filter((w) => w.result?.status !== 200).map((w) => w.userId);
@@ -162,7 +192,13 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
   it('lets one run at a time (others 409), keeps I1/I2, and a dead run never leaves the status stuck', async () => {
     const created = await createPgDatabase('r6');
     drops.push(created.drop);
-    const env = (name: string) => serverEnv(tempDataDir(name, dirs), { DATABASE_URL: created.url, DB_POOL_MAX: '5', SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' });
+    const env = (name: string) =>
+      serverEnv(tempDataDir(name, dirs), {
+        DATABASE_URL: created.url,
+        DB_POOL_MAX: '5',
+        SYNC_JOB: 'on',
+        SYNC_INTERVAL_MS: '1000',
+      });
     const a = await startServer(env('r6a'));
     instances.push(a);
     const b = await startServer(env('r6b'));
@@ -181,10 +217,17 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
          select $1, 'Bulk ' || n, 'Bulk glyph', 'https://github.com/example/bulk', 7, 3, 2 from generate_series(1, 30000) n`,
         [creator.id],
       );
-      await client.query('update users set glyphs_count = (select count(*) from glyphs where creator_id = users.id and deleted_at is null)');
+      await client.query(
+        'update users set glyphs_count = (select count(*) from glyphs where creator_id = users.id and deleted_at is null)',
+      );
 
       // Manual runs on both instances at once, on top of both 1-second timers.
-      const sync = (instance: Instance) => call(instance.url, 'POST', '/api/admin/sync-glyph-counts', { token: admin.token, json: { syncAll: true }, timeoutMs: 120_000 });
+      const sync = (instance: Instance) =>
+        call(instance.url, 'POST', '/api/admin/sync-glyph-counts', {
+          token: admin.token,
+          json: { syncAll: true },
+          timeoutMs: 120_000,
+        });
       const results = await Promise.all([sync(a), sync(b), sync(a), sync(b)]);
       for (const result of results) {
         expect([200, 409]).toContain(result.status);
@@ -193,17 +236,27 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
 
       // kill -9 an instance while its run is live.
       const started = sync(a).catch(() => null);
-      await waitFor(async () => (await call(b.url, 'GET', '/api/admin/sync-status', { token: admin.token })).json.status === 'running', 60_000, 'a running sync');
+      await waitFor(
+        async () => (await call(b.url, 'GET', '/api/admin/sync-status', { token: admin.token })).json.status === 'running',
+        60_000,
+        'a running sync',
+      );
       await killHard(a);
       await started;
       // Its heartbeat is fresh: the status says running and B refuses to start a second run, for now.
-      const { rows } = await client.query<{ running: boolean }>(`select status = 'running' as running from sync_state where id = 1`);
+      const { rows } = await client.query<{ running: boolean }>(
+        `select status = 'running' as running from sync_state where id = 1`,
+      );
       if (rows[0]?.running) {
         expect((await sync(b)).status).toBe(409);
         // Two minutes later (the heartbeat window), the dead run no longer counts.
         await client.query(`update sync_state set heartbeat_at = now() - interval '3 minutes'`);
       }
-      await waitFor(async () => (await call(b.url, 'GET', '/api/admin/sync-status', { token: admin.token })).json.status !== 'running', 30_000, 'status not running');
+      await waitFor(
+        async () => (await call(b.url, 'GET', '/api/admin/sync-status', { token: admin.token })).json.status !== 'running',
+        30_000,
+        'status not running',
+      );
       // The advisory lock died with A's connections: B runs (its own timer may win the race: then 409 once more).
       await waitFor(async () => (await sync(b)).status === 200, 60_000, 'a sync on B');
       const twice = await sync(b);

@@ -26,7 +26,11 @@ describe('R10: graceful shutdown under load', () => {
       { name: 'type', value: 'apks' },
       { name: 'file', value: apk, filename: 'toy.apk' },
     ]);
-    const uploaded = await fetch(`${base}/api/upload-file`, { method: 'POST', headers: { ...form.headers, authorization: `Bearer ${user.token}`, origin: 'http://localhost:3000' }, body: form.payload });
+    const uploaded = await fetch(`${base}/api/upload-file`, {
+      method: 'POST',
+      headers: { ...form.headers, authorization: `Bearer ${user.token}`, origin: 'http://localhost:3000' },
+      body: form.payload,
+    });
     expect(uploaded.status).toBe(200);
     const { url: apkUrl } = (await uploaded.json()) as { url: string };
 
@@ -39,7 +43,7 @@ describe('R10: graceful shutdown under load', () => {
 
     // 100 requests/s of reads (one every 10 ms), on fresh connections and on kept-alive ones.
     const outcomes: Array<{ afterTerm: boolean; result: string }> = [];
-    const pending: Array<Promise<void>> = [];
+    const pending: Array<Promise<unknown>> = [];
     let terminatedAt = 0;
     const load = setInterval(() => {
       const afterTerm = terminatedAt > 0;
@@ -50,7 +54,9 @@ describe('R10: graceful shutdown under load', () => {
             await response.arrayBuffer();
             outcomes.push({ afterTerm, result: String(response.status) });
           })
-          .catch((error: Error & { cause?: { code?: string } }) => outcomes.push({ afterTerm, result: error.cause?.code ?? error.name })),
+          .catch((error: Error & { cause?: { code?: string } }) =>
+            outcomes.push({ afterTerm, result: error.cause?.code ?? error.name }),
+          ),
       );
     }, 10);
     // One second of load, then SIGTERM, then one more second.
