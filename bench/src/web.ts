@@ -4,17 +4,17 @@
  * seed, plus the initial JavaScript gzip size of apps/web/dist. Fails below the DESIGN §5 budgets:
  * performance 95, accessibility 100, best practices 100, SEO 100, initial JS ≤ 100 KB gzip.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import type { RunnerResult } from 'lighthouse';
 import { seedDatabase } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,6 +69,34 @@ export function initialJs(distDir: string): {
   for (const entry of entries) visit(entry.replace(/^\//, ''));
   const files = [...seen].map(([file, sizes]) => ({ file, ...sizes }));
   return { files, gzipBytes: files.reduce((a, f) => a + f.gzipBytes, 0) };
+}
+
+type LighthouseResult = RunnerResult['lhr'];
+const require = createRequire(import.meta.url);
+const LIGHTHOUSE_CLI = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
+
+/** Runs the Lighthouse CLI (default config = mobile preset) and reads its JSON report; undefined when none was written. */
+function runLighthouse(url: string, outputPath: string): { lhr: LighthouseResult } | undefined {
+  fs.rmSync(outputPath, { force: true });
+  spawnSync(
+    process.execPath,
+    [
+      LIGHTHOUSE_CLI,
+      url,
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      `--only-categories=${Object.keys(BUDGET).join(',')}`,
+      '--output=json',
+      `--output-path=${outputPath}`,
+      '--quiet',
+    ],
+    {
+      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+      timeout: 300_000,
+    },
+  );
+  if (!fs.existsSync(outputPath)) return undefined;
+  return { lhr: JSON.parse(fs.readFileSync(outputPath, 'utf8')) as LighthouseResult };
 }
 
 // ── server on a demo seed ──
@@ -130,7 +158,6 @@ log(`initial JS: ${(js.gzipBytes / 1024).toFixed(1)} KB gzip over ${js.files.len
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-bench-web-'));
 let server: { child: ChildProcess; url: string } | undefined;
-let chrome: chromeLauncher.LaunchedChrome | undefined;
 const pages: { name: string; path: string; scores: Record<string, number | null>; failing: string[] }[] = [];
 let exitCode = 0;
 try {
@@ -144,24 +171,12 @@ try {
     { name: 'Requests', path: '/request-glyphs' },
   ];
   for (const target of targets) {
-    // A fresh browser per attempt: a reused headless Chromium can treat later tabs as backgrounded. On a
-    // busy machine the trace sometimes comes back empty (NO_FCP / NO_NAVSTART): retry up to 3 times.
-    let result: Awaited<ReturnType<typeof lighthouse>>;
+    // One Lighthouse CLI process per attempt (it launches its own Chromium through chrome-launcher):
+    // in-process runs after the first one kept coming back with an empty trace (NO_FCP), separate
+    // processes do not. On a busy machine a trace can still come back empty: retry up to 3 times.
+    let result: { lhr: LighthouseResult } | undefined;
     for (let attempt = 1; ; attempt += 1) {
-      chrome = await chromeLauncher.launch({
-        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-        chromeFlags: CHROME_FLAGS,
-        logLevel: 'silent',
-      });
-      // Lighthouse's default config is the mobile preset (emulated Moto G Power, simulated slow 4G).
-      result = await lighthouse(`${base}${target.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(BUDGET),
-      });
-      await chrome.kill();
-      chrome = undefined;
+      result = runLighthouse(`${base}${target.path}`, path.join(dataDir, `lhr-${target.name}.json`));
       const runtimeError = result?.lhr.runtimeError;
       if (!runtimeError || attempt >= 3) break;
       log(`${target.name}: ${runtimeError.code}, retrying (${attempt}/3)`);
@@ -203,7 +218,6 @@ try {
   log(`bench:web failed: ${(error as Error).stack ?? error}`);
   exitCode = 1;
 } finally {
-  await chrome?.kill();
   if (server && server.child.exitCode === null) {
     const exited = new Promise((r) => server?.child.once('exit', r));
     server.child.kill('SIGTERM');
