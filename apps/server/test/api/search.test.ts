@@ -239,7 +239,7 @@ describe('GET /api/get-glyphs?search=', () => {
     expect(body.glyphs.map((g) => g.id)).toEqual(keys.map((k) => ids[k]));
   });
 
-  it.each(['%', '_', "'", '"', '%_', "' or 1=1 --", 'x'.repeat(100)])('answers %j with 200 and nothing that is not a match', async (term) => {
+  it.each(['%', '_', "'", '"', '%_', "' or 1=1 --", '\u0000', '\u0000lamp', 'x'.repeat(100)])('answers %j with 200 and nothing that is not a match', async (term) => {
     const body = await searchApi(term);
     expect(body.glyphs.length).toBeLessThan(glyphCount - 1);
   });
