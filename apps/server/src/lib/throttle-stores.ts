@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { queryRows, type Database, type Db } from '../db/client.ts';
+import { ids } from './ids.ts';
 import { createMemoryThrottleStore, type ThrottleStore } from './throttle.ts';
 
 /**
@@ -19,7 +20,9 @@ const PRUNE_EVERY = 1000;
  * no migration). For our rows (`key` = 'throttle:<key>') `last_request` holds the window's END in
  * epoch ms: Better Auth prunes rows whose last_request is older than its longest window, so an active
  * window of ours (end in the future) is never pruned by it. One atomic upsert per hit: instances never
- * lose an increment and never both start a window.
+ * lose an increment and never both start a window. The row id is random so that `key` is the only unique
+ * index two racing first hits can collide on: ON CONFLICT arbitrates that one, while a collision on the
+ * primary key would surface as a unique violation (a 500 on the first concurrent sign-ups).
  */
 export function createPostgresThrottleStore(db: Db, now: () => number = Date.now): ThrottleStore {
   let hits = 0;
@@ -33,7 +36,7 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
       const [row] = await queryRows<{ count: number | string; last_request: number | string }>(
         db,
         sql`insert into rate_limits (id, key, count, last_request)
-            values (${rowKey}, ${rowKey}, ${by}, ${at + windowMs})
+            values (${ids.uuid()}, ${rowKey}, ${by}, ${at + windowMs})
             on conflict (key) do update set
               count = case when rate_limits.last_request <= ${at} then excluded.count else rate_limits.count + excluded.count end,
               last_request = case when rate_limits.last_request <= ${at} then excluded.last_request else rate_limits.last_request end

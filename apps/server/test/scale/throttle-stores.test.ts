@@ -63,6 +63,14 @@ function describeThrottleStore(
       if (manualTime) expect(new Set(results.map((result) => result.resetAt)).size).toBe(1);
     });
 
+    it('creates a new counter once when its first hits race (concurrent sign-ups from one address)', async () => {
+      for (let round = 0; round < 10; round += 1) {
+        const k = key();
+        const results = await Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? a : b).hit(k, 60_000)));
+        expect(results.map((result) => result.count).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      }
+    });
+
     it.runIf(manualTime)('starts a new window once the old one has ended', async () => {
       const k = key();
       await a.hit(k, 1000);
