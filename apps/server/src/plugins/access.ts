@@ -40,7 +40,14 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
     request.viewerPromise = (async () => {
       const hasCredentials = Boolean(request.headers.authorization || request.headers.cookie);
       if (!hasCredentials) return null;
-      const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      let headers: Headers;
+      try {
+        headers = fromNodeHeaders(request.headers);
+      } catch {
+        // A header value fetch's Headers refuses (NUL, control characters): no valid credentials, a visitor.
+        return null;
+      }
+      const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean };
       return {

@@ -32,6 +32,17 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   return isDatabaseUnavailable(cause, depth + 1);
 }
 
+/** PostgreSQL: invalid byte sequence (NUL in text) and untranslatable character. */
+const INVALID_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** True when `error` or any error in its cause chain carries one of `codes`. */
+function hasCauseCode(error: unknown, codes: Set<string>, depth = 0): boolean {
+  if (!error || typeof error !== 'object' || depth > 6) return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  if (typeof code === 'string' && codes.has(code)) return true;
+  return hasCauseCode(cause, codes, depth + 1);
+}
+
 /**
  * The one error handler (DESIGN §3): every failure becomes `{error, code}` with the right status.
  * 5xx bodies never carry stacks, SQL or connection strings.
@@ -60,6 +71,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: error.message || MSG.invalidRequest, code: error.code ?? 'BAD_REQUEST' });
+    }
+    if (hasCauseCode(error, INVALID_TEXT_CODES)) {
+      // A NUL or broken UTF-8 that slipped past validation: PostgreSQL refuses it; the client sent bad text.
+      return reply.status(400).send({ error: MSG.controlCharacters, code: 'VALIDATION_ERROR' });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');

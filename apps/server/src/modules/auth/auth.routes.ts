@@ -114,6 +114,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     // spec §5: checked in this order (no confirmation field on the API).
     const error = validateSignup(fields);
     if (error) throw badRequest(error);
+    // A NUL in the display name reached PostgreSQL and answered 500 (found by the trust sweep).
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f]/.test(fields.displayName)) throw badRequest(MSG.controlCharacters);
     if (isCommonPassword(fields.password)) throw badRequest(MSG.weakPassword, 'WEAK_PASSWORD');
     if (await accounts.isUsernameTaken(fields.username)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
     // Only these fields reach Better Auth: isAdmin and friends in the body are dropped.

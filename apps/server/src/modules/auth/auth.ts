@@ -87,6 +87,10 @@ export function createAuth(options: AuthOptions) {
       },
     },
     advanced: {
+      // Better Auth turns its origin and callback/redirect URL checks off when NODE_ENV=test; keep them on
+      // everywhere so the test suite exercises what production runs (a foreign redirectTo on a password
+      // reset would otherwise mail a link that hands the token to another site).
+      disableOriginCheck: false,
       cookiePrefix: 'glyphary',
       useSecureCookies: options.production,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },

@@ -2,10 +2,16 @@ import { MAX_USERNAME_LENGTH, MSG, USERNAME_PATTERN, type UpdateUserInputSchema 
 import { isUserId } from '../../lib/ids.ts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { FRESH_SESSION_SECONDS } from '../auth/auth.ts';
 import type { UserPatch, UserRow, UsersRepository } from './users.repository.ts';
+
+// One-line fields (display name, location) and multi-line text (bio, which keeps line breaks and tabs).
+// eslint-disable-next-line no-control-regex
+const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export type UpdateUserInput = z.output<typeof UpdateUserInputSchema> & { email?: string | undefined };
 
@@ -65,6 +71,10 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
           if (await users.isEmailTaken(email, viewer.id)) throw conflict(MSG.emailInUse, 'EMAIL_TAKEN');
           patch.email = email;
         }
+      }
+      // Same rule as glyph text (SECURITY "Bad input": control characters): a NUL would also fail in PostgreSQL (→ 500).
+      if ([input.displayName, input.location].some((v) => v !== undefined && LINE_CONTROL.test(v)) || (input.bio !== undefined && TEXT_CONTROL.test(input.bio))) {
+        throw badRequest(MSG.controlCharacters);
       }
       if (input.displayName !== undefined) patch.name = input.displayName;
       if (input.bio !== undefined) patch.bio = input.bio;
