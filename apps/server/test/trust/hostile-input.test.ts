@@ -290,6 +290,26 @@ describe('sign-up and sign-in: foreign Origin and callbackURL, exotic passwords'
     expect(await snapshot()).toBe(before);
   }, 60_000);
 
+  it('lets one sign-in per email run at a time: 20 concurrent guesses cost at most the failure limit in hashes (load run L6)', async () => {
+    const target = await createUser(t.app);
+    const guesses = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: target.email, password: 'wrong-guess-1' },
+        }),
+      ),
+    );
+    const statuses = guesses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(t.env.AUTH_EMAIL_FAILURE_LIMIT);
+    for (const r of guesses.filter((g) => g.statusCode === 429)) {
+      expect(r.json().error).toBe(MSG.tooManyAttempts);
+      expect(r.headers['retry-after']).toBeDefined();
+    }
+  }, 60_000);
+
   it('never trims or normalises passwords; over-long ones are refused with the spec text', async () => {
     const exotic = ['  spaced out  ', 'emoji-🔦💡-pass', 'ümlaut-Äpfel-9', 'tab\tinside-pass', 'x'.repeat(128)];
     for (const password of exotic) {

@@ -101,6 +101,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   }
 
   const authRoute = { config: { access: 'public' as const }, schema: { hide: true } };
+  /** Emails with a sign-in in progress in this process (see the sign-in route). */
+  const signingIn = new Set<string>();
 
   app.post('/api/auth/sign-up/email', authRoute, async (request, reply) => {
     const fields = {
@@ -146,6 +148,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (!isValidEmail(email)) throw badRequest(MSG.invalidEmail, 'INVALID_EMAIL');
     await throttleEmail(email);
     if (password.length === 0 || password.length > 1024) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginWrongPassword);
+    // One attempt per email at a time in this process: concurrent guesses all passed the failure counter
+    // before the first failure was counted, each costing a password hash (load run L6, SECURITY "Throttling").
+    if (signingIn.has(email)) throw tooManyRequests(MSG.tooManyAttempts, 1);
+    signingIn.add(email);
     try {
       const result = await forward(request, reply, { email, password, rememberMe: true });
       await throttle.reset(`auth-email:${email}`);
@@ -160,6 +166,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       throw (await accounts.emailExists(email))
         ? new AppError(401, 'INVALID_PASSWORD', MSG.loginWrongPassword)
         : new AppError(401, 'USER_NOT_FOUND', MSG.loginUserNotFound);
+    } finally {
+      signingIn.delete(email);
     }
   });
 

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '@glyphary/shared';
 
 /** The header our server sets (after dropping any client value) to tell Better Auth the trusted client IP. */
@@ -46,6 +47,8 @@ export function createAuth(options: AuthOptions) {
       autoSignIn: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // Better Auth's hash format, computed on the thread pool instead of the event loop (password-hash.ts).
+      password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
