@@ -189,6 +189,30 @@ describe('throttling', () => {
   });
 });
 
+describe('production origin checks', () => {
+  // Better Auth checks Origin only on requests that carry cookies (CSRF needs ambient credentials).
+  it('lets an API client without cookies or Origin sign in, and refuses a foreign Origin', async () => {
+    const production = await buildTestApp({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'p'.repeat(40) });
+    try {
+      const user = await createUser(production.app);
+      const apiClient = await production.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: user.email, password: user.password } });
+      expect(apiClient.statusCode).toBe(200);
+      const token = apiClient.json().token as string;
+      const me = await production.app.inject({ method: 'POST', url: '/api/update-user', headers: { authorization: `Bearer ${token}` }, payload: { bio: 'api' } });
+      expect(me.statusCode).toBe(200);
+      const foreign = await production.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://evil.example' },
+        payload: { email: user.email, password: user.password },
+      });
+      expect(foreign.statusCode).toBe(403);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
 describe('sessions and passwords', () => {
   it('sign-out revokes the session token', async () => {
     const user = await createUser(t.app);

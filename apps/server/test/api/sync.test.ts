@@ -229,15 +229,16 @@ describe('background job', () => {
     try {
       const owner = await createUser(job.app);
       const glyph = await insertGlyph(job.database, owner.id, { views: 12 });
+      // The run commits the counters first and records lastRun when it finishes: wait for both.
       await vi.waitFor(
         async () => {
           const [row] = await job.database.db.select().from(glyphs).where(eq(glyphs.id, glyph.id));
           expect(row!.views).toBe(0);
+          const [state] = await job.database.db.select().from(syncState);
+          expect(state?.lastRun).not.toBeNull();
         },
         { timeout: 15_000, interval: 100 },
       );
-      const [state] = await job.database.db.select().from(syncState);
-      expect(state?.lastRun).not.toBeNull();
     } finally {
       await job.close();
     }
