@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { makeApk, makePng, multipart } from '../file-fixtures.ts';
-import type { Instance } from '../scale/instances.ts';
+import { runInstanceExpectingExit, type Instance } from '../scale/instances.ts';
 import {
   call,
   createGlyph,
@@ -268,6 +268,23 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
       const present = new Set(rows.map((r) => `${r.user_id}/${r.glyph_id}`));
       const missing = acknowledged.filter((like) => !present.has(`${like.userId}/${like.glyphId}`));
       expect(missing).toEqual([]);
+      expectInvariants(results);
+    } finally {
+      await database.close();
+    }
+  }, 180_000);
+});
+
+describe('R6 on PGlite: a second process on the same data directory', () => {
+  it('refuses to start with a clear error while the first runs (PGlite is single-process), and the first is unharmed', async () => {
+    const dataDir = tempDataDir('r6-pglite', dirs);
+    const first = await start(dataDir);
+    const second = await runInstanceExpectingExit(serverEnv(dataDir));
+    expect(second.code).toBe(1);
+    expect(second.output).toContain('is in use by another Glyphary process');
+    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
+    const { database, results } = await stopAndCheck(first, dataDir);
+    try {
       expectInvariants(results);
     } finally {
       await database.close();
