@@ -74,13 +74,14 @@ async function expectClean(page: Page, problems: string[], where: string) {
     xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
     csp: (window as unknown as { __csp?: string[] }).__csp ?? [],
     // Nodes a payload would have created: handler attributes, javascript: URLs, injected script/svg/meta.
-    handlers: [...document.querySelectorAll('*')]
-      .filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name)))
+    handlers: Array.from(document.querySelectorAll('*'))
+      .filter((el) => Array.from(el.attributes).some((a) => /^on/i.test(a.name)))
       .map((el) => el.outerHTML.slice(0, 120)),
-    jsLinks: [...document.querySelectorAll('a[href], [src], form[action]')]
+    jsLinks: Array.from(document.querySelectorAll('a[href], [src], form[action]'))
       .map((el) => el.getAttribute('href') ?? el.getAttribute('src') ?? el.getAttribute('action') ?? '')
       .filter((url) => /^\s*(javascript|data:text\/html|vbscript):/i.test(url)),
-    injectedScripts: [...document.querySelectorAll('script')].filter((s) => (s.textContent ?? '').includes('__xss')).length,
+    injectedScripts: Array.from(document.querySelectorAll('script')).filter((s) => (s.textContent ?? '').includes('__xss'))
+      .length,
   }));
   expect({ where, ...state, problems }).toEqual({
     where,
