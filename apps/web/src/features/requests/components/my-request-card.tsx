@@ -33,7 +33,7 @@ export function MyRequestCard({ request, userId }: { request: GlyphRequest; user
           <p className="text-xs text-muted">
             Assigned to:{' '}
             {request.assigned_user ? (
-              <Link to={paths.storefront(request.assigned_user.username)} className="text-fg underline-offset-2 hover:underline">
+              <Link to={paths.storefront(request.assigned_user.username)} className="text-fg underline underline-offset-2 hover:decoration-2">
                 @{request.assigned_user.username}
               </Link>
             ) : (

@@ -25,7 +25,7 @@ function fileName(url: string): string {
 function PersonLink({ person }: { person: { username: string } | null }) {
   if (!person) return <span className="text-fg">{MSG.unknownUser}</span>;
   return (
-    <Link to={paths.storefront(person.username)} className="text-fg underline-offset-2 hover:underline">
+    <Link to={paths.storefront(person.username)} className="text-fg underline underline-offset-2 hover:decoration-2">
       @{person.username}
     </Link>
   );

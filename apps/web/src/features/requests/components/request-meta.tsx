@@ -23,7 +23,7 @@ export function RequesterLine({ request }: { request: GlyphRequest }) {
     <p className="text-xs text-muted">
       by{' '}
       {username ? (
-        <Link to={paths.storefront(username)} className="text-fg underline-offset-2 hover:underline">
+        <Link to={paths.storefront(username)} className="text-fg underline underline-offset-2 hover:decoration-2">
           @{username}
         </Link>
       ) : (

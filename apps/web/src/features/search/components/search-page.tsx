@@ -71,6 +71,7 @@ function SearchResults({ term, sort }: { term: string; sort: SearchSort }) {
     return (
       <EmptyState
         title={MSG.noResultsFound}
+        headingLevel={3}
         description={`Nothing matched “${term}”. Try other words, or browse everything.`}
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
@@ -186,7 +187,17 @@ export function SearchPage() {
         ))}
       </div>
 
-      {term ? <SearchResults term={term} sort={sort} /> : <StartSearching onPick={runSearch} />}
+      {term ? (
+        // The cards are h3s: a (visually hidden) h2 keeps the outline h1 → h2 → h3, as on the home page.
+        <section aria-labelledby="search-results-title">
+          <h2 id="search-results-title" className="sr-only">
+            Search results
+          </h2>
+          <SearchResults term={term} sort={sort} />
+        </section>
+      ) : (
+        <StartSearching onPick={runSearch} />
+      )}
     </div>
   );
 }
