@@ -3,7 +3,7 @@ import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeApk, multipart } from '../file-fixtures.ts';
 import type { Instance } from '../scale/instances.ts';
-import { killHard, removeDirs, serverEnv, signUp, startServer, tempDataDir, waitForExit } from './helpers.ts';
+import { killHard, removeDirs, serverEnv, signUp, startServer, tempDataDir, waitFor, waitForExit } from './helpers.ts';
 
 // SECURITY.md §5 R10: SIGTERM under 100 requests/s. Fastify's return503OnClosing: requests in flight
 // finish, new ones get 503 (or find the port closed), the sync timer stops, and the exit code is 0 within 10 s.
@@ -59,8 +59,8 @@ describe('R10: graceful shutdown under load', () => {
           ),
       );
     }, 10);
-    // One second of load, then SIGTERM, then one more second.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // Load until 50 answers came back (about 0.5 s; longer on a busy machine), then SIGTERM.
+    await waitFor(() => outcomes.length >= 50, 60_000, '50 answers before SIGTERM');
     terminatedAt = Date.now();
     server.process.kill('SIGTERM');
     const exited = waitForExit(server);
@@ -75,11 +75,12 @@ describe('R10: graceful shutdown under load', () => {
       download.on('error', reject);
     });
     download.resume();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    clearInterval(load);
     await downloaded;
     const { code } = await exited;
     const seconds = (Date.now() - terminatedAt) / 1000;
+    // The load keeps arriving while the server closes and after it is gone.
+    await waitFor(() => outcomes.filter((o) => o.afterTerm).length >= 20, 60_000, '20 answers after SIGTERM');
+    clearInterval(load);
     await Promise.all(pending);
 
     expect(received).toBe(apk.length);
@@ -87,7 +88,7 @@ describe('R10: graceful shutdown under load', () => {
     expect(code).toBe(0);
     expect(seconds).toBeLessThan(10 + 5); // the spec's 10 s, with slack for a loaded machine
     const before = outcomes.filter((o) => !o.afterTerm);
-    expect(before.length).toBeGreaterThan(50);
+    expect(before.length).toBeGreaterThanOrEqual(50);
     expect(before.filter((o) => o.result !== '200')).toEqual([]);
     // After SIGTERM: completed (200), refused while closing (503), or the port is already closed.
     const allowed = new Set(['200', '503', 'ECONNREFUSED', 'ECONNRESET', 'UND_ERR_SOCKET']);
