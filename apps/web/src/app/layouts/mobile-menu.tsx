@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import { MenuIcon as Menu } from '../../components/ui/shell-icons.tsx';
 import { lazy, Suspense, useRef, useState } from 'react';
 
 const loadSheet = () => import('./mobile-menu-sheet.tsx');

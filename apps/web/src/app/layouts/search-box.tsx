@@ -1,4 +1,4 @@
-import { Search } from 'lucide-react';
+import { SearchIcon as Search } from '../../components/ui/shell-icons.tsx';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';

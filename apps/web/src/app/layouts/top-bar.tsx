@@ -1,4 +1,4 @@
-import { Upload } from 'lucide-react';
+import { UploadIcon as Upload } from '../../components/ui/shell-icons.tsx';
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { buttonClasses } from '../../components/ui/button.tsx';

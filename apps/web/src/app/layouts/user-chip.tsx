@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon as ChevronDown } from '../../components/ui/shell-icons.tsx';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
 import { Avatar } from '../../components/ui/dot-matrix.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { XIcon as X } from './shell-icons.tsx';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
