@@ -12,7 +12,7 @@ interface Person {
 }
 
 /** A second person in their own browser context (own cookies), signed in. */
-async function newPerson(browser: Browser, extraHTTPHeaders: Record<string, string>): Promise<Person> {
+async function newPerson(browser: Browser, extraHTTPHeaders: Record<string, string> | undefined): Promise<Person> {
   const context = await browser.newContext({ baseURL: BASE_URL, extraHTTPHeaders, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   const user = uniqueUser('req');
