@@ -47,6 +47,9 @@ import { createGlyphMetaResolver, glyphsRoutes } from './modules/glyphs/glyphs.r
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { createResponseCache, type ResponseCache, type TaggedBody } from './lib/response-cache.ts';
+import type { AdminStats } from './modules/admin/admin.service.ts';
+import { ADMIN_STATS_TTL_MS } from './modules/admin/admin.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
@@ -67,6 +70,8 @@ export interface AppDeps {
 export interface AppContext {
   auth: Auth;
   publicUrl: string;
+  /** In-process read caches (docs/decisions/0012-read-caching.md); tests clear them. */
+  caches?: { publicReads: ResponseCache<TaggedBody<unknown>>; adminStats: ResponseCache<AdminStats> };
 }
 
 declare module 'fastify' {
@@ -214,6 +219,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ── feature modules (each registers its own routes; keep one block per module) ──
 
+  // Read caching (docs/decisions/0012-read-caching.md): public reads ≤ 1 s (DESIGN §5), admin stats
+  // 5 s with single-flight (0007 "Amended"). Memory only, one per instance; writes clear them.
+  const publicReads = createResponseCache<TaggedBody<unknown>>({ ttlMs: 1000, maxEntries: 2000, clock });
+  const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
+  app.glyphary.caches = { publicReads, adminStats };
+  const clearPublicReads = () => publicReads.clear();
+
   // glyph requests (issue 6)
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
   await app.register(requestsRoutes, { requests, auth });
@@ -223,18 +235,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discovery: createDiscoveryRepository(database.db),
     search: createSearchRepository(database.db),
     secret: deps.secret,
+    onChange: clearPublicReads,
   });
-  await app.register(discoveryRoutes, { discovery, auth });
+  await app.register(discoveryRoutes, { discovery, auth, cache: publicReads });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
-  const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl });
-  await app.register(glyphsRoutes, { glyphs, auth });
+  const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl, onChange: clearPublicReads });
+  await app.register(glyphsRoutes, { glyphs, auth, cache: publicReads });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
-  const sync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics
+  const trackedSync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics
+  // A sync run (manual or hourly) may move every counter: cached stats and public reads go (0012).
+  const sync: typeof trackedSync = {
+    ...trackedSync,
+    run: async (options) => {
+      try {
+        return await trackedSync.run(options);
+      } finally {
+        adminStats.clear();
+        publicReads.clear();
+      }
+    },
+  };
   await app.register(syncRoutes, { sync, auth });
   const admin = createAdminService({
     admin: createAdminRepository(database.db, database.kind),
@@ -242,6 +267,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     glyphs,
     clock,
     normalizeImageUrl,
+    statsCache: adminStats,
+    onChange: clearPublicReads,
   });
   await app.register(adminRoutes, { admin, auth });
   // The hourly run lives and dies with the app; off under NODE_ENV=test unless SYNC_JOB=on.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { MSG, type Glyph } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
@@ -494,7 +494,8 @@ describe('deleted glyphs vanish from every list', () => {
     await post('/api/record-download', { glyphId: glyph.id }, viewer.auth);
     await post('/api/toggle-like', { glyphId: glyph.id }, viewer.auth);
     expect((await t.app.inject({ method: 'GET', url: `/api/get-user-stats/${creator.id}` })).json()).toEqual({ glyphs: 1, downloads: 1, likes: 1 });
-    await t.database.db.update(glyphs).set({ deletedAt: new Date() }).where(inArray(glyphs.id, [glyph.id]));
+    // Deleted through the API: the delete clears the short read cache (docs/decisions/0012), as a direct row update would not.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${glyph.id}`, headers: creator.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/get-user-stats/${creator.id}` })).json()).toEqual({ glyphs: 0, downloads: 0, likes: 0 });
     expect((await list(`creator_id=${creator.id}`)).json().glyphs).toEqual([]);
     const liked = (await t.app.inject({ method: 'GET', url: '/api/get-user-likes', headers: viewer.auth })).json() as { glyphs: Glyph[] };

@@ -7,6 +7,13 @@ import { isUserId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { AdminRepository, AdminUserPatch, AdminUserRow, StatsRow, TopGlyphRow } from './admin.repository.ts';
 import { insertAudit, type AuditInput, type AuditRepository, type AuditRow } from './audit.repository.ts';
+import { createResponseCache, type ResponseCache } from '../../lib/response-cache.ts';
+
+/** What GET /api/admin/stats computes (before the presenter). */
+export type AdminStats = StatsRow & { topGlyphs: TopGlyphRow[] };
+
+/** How long one computed stats result is shared (docs/decisions/0007-admin-stats.md, "Amended"). */
+export const ADMIN_STATS_TTL_MS = 5000;
 
 export type AdminUserUpdate = z.output<typeof UpdateUserInputSchema>;
 
@@ -26,6 +33,10 @@ export interface AdminServiceDeps {
   clock: Clock;
   /** Rewrites product-host image URLs to relative /api/files/ paths (spec §7). */
   normalizeImageUrl: (url: string) => string;
+  /** Shares one stats computation among concurrent admins for a few seconds; app.ts clears it on a sync run. */
+  statsCache?: ResponseCache<AdminStats>;
+  /** Called after an admin change that public reads may show (e.g. a renamed creator): clears read caches. */
+  onChange?: () => void;
 }
 
 /** The result of a role change: the user after the call and whether anything changed. */
@@ -40,7 +51,14 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** Admin use cases (spec §2 Admin panel, §6 roles, §7 admin calls). Every change is audited. */
-export function createAdminService({ admin, audit, glyphs, clock, normalizeImageUrl }: AdminServiceDeps) {
+export function createAdminService({ admin, audit, glyphs, clock, normalizeImageUrl, statsCache, onChange }: AdminServiceDeps) {
+  const stats = statsCache ?? createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
+  /** An admin action changed something the stats or public reads show: drop the cached copies. */
+  function changed(): void {
+    stats.clear();
+    onChange?.();
+  }
+
   async function getUser(id: string): Promise<AdminUserRow> {
     const row = isUserId(id) ? await admin.findUserById(id) : undefined;
     if (!row) throw notFound(MSG.userNotFound);
@@ -59,14 +77,21 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
     };
     const result = await admin.setAdmin(target.id, true, clock.now(), entry);
     if (!result) throw notFound(MSG.userNotFound);
+    stats.clear();
     return { user: result.row, changed: result.changed };
   }
 
   return {
-    /** spec §3 Admin stats: totals, exact unique actors and the top glyphs. */
-    async stats(): Promise<StatsRow & { topGlyphs: TopGlyphRow[] }> {
-      const [totals, topGlyphs] = await Promise.all([admin.stats(), admin.topGlyphs(TOP_GLYPHS_COUNT)]);
-      return { ...totals, topGlyphs };
+    /**
+     * spec §3 Admin stats: totals, exact unique actors and the top glyphs. Exact when computed;
+     * concurrent callers share one computation and the result is reused for ADMIN_STATS_TTL_MS
+     * (the distinct-actor counts take ~1 s on a million views, bench/results).
+     */
+    async stats(): Promise<AdminStats> {
+      return stats.get('stats', async () => {
+        const [totals, topGlyphs] = await Promise.all([admin.stats(), admin.topGlyphs(TOP_GLYPHS_COUNT)]);
+        return { ...totals, topGlyphs };
+      });
     },
 
     /** Every user with email and role (the only listing that carries emails). */
@@ -124,6 +149,7 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       try {
         const updated = await admin.updateUser(id, patch, entry);
         if (!updated) throw notFound(MSG.userNotFound);
+        changed();
         return { user: updated, fields };
       } catch (error) {
         // The unique index on lower(username) decides when two renames race.
@@ -161,6 +187,7 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       const entry: AuditInput = { actorId: viewer.id, action: 'user.remove_admin', targetType: 'user', targetId: id };
       const result = await admin.setAdmin(id, false, clock.now(), entry);
       if (!result) throw notFound(MSG.userNotFound);
+      changed();
       return { user: result.row, changed: result.changed };
     },
 
@@ -172,6 +199,7 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       await glyphs.deleteGlyph(viewer, id, {
         inTransaction: (tx) => insertAudit(tx, { actorId: viewer.id, action: 'glyph.delete', targetType: 'glyph', targetId: id }),
       });
+      changed();
     },
 
     /** The audit log, newest first. */

@@ -19,8 +19,9 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/web.routes.ts';
+import { sendTagged, tagBody, type ResponseCache, type TaggedBody } from '../../lib/response-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
-import type { Caller, DiscoveryService } from './discovery.service.ts';
+import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
 
 const LIMIT_AT_LEAST_ONE = 'limit must be at least 1';
 const ListQuery = GetGlyphsQuerySchema.extend({
@@ -34,7 +35,12 @@ const LikesQuery = UserLikesQuerySchema.extend({
  * Discovery and engagement routes of spec §7: get-glyphs, record-view, record-download,
  * toggle-like, check-like-status, get-user-likes, plus the storefront totals (get-user-stats).
  */
-export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryService; auth: Auth }> = async (app, { discovery, auth }) => {
+export const discoveryRoutes: FastifyPluginAsyncZod<{
+  discovery: DiscoveryService;
+  auth: Auth;
+  /** The short public read cache (docs/decisions/0012-read-caching.md); without it nothing is cached. */
+  cache?: ResponseCache<TaggedBody<unknown>> | undefined;
+}> = async (app, { discovery, auth, cache }) => {
   async function callerOf(request: Parameters<typeof getViewer>[0]): Promise<Caller> {
     const viewer = await getViewer(request, auth);
     // request.ip is the socket address, or X-Forwarded-For only when TRUST_PROXY is set (SECURITY).
@@ -47,7 +53,20 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
       config: { access: 'public' },
       schema: { tags: ['discovery'], querystring: ListQuery, response: { 200: GlyphListSchema } },
     },
-    async (request) => toGlyphList(await discovery.listGlyphs(request.query, await callerOf(request))),
+    async (request, reply) => {
+      const caller = await callerOf(request);
+      const query = request.query;
+      // Search results are not cached (terms are unbounded); everything else depends on the caller
+      // only through the limit clamp, so the key is the effective query (docs/decisions/0012).
+      if (!cache || query.search?.trim()) return toGlyphList(await discovery.listGlyphs(query, caller));
+      const key = `list:${JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? ''])}`;
+      const tagged = (await cache.get(key, async () => tagBody(toGlyphList(await discovery.listGlyphs(query, caller))))) as TaggedBody<
+        ReturnType<typeof toGlyphList>
+      >;
+      // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
+      const body = sendTagged(request, reply, tagged, caller.userId ? 'private, no-cache' : 'public, no-cache');
+      return body ?? reply;
+    },
   );
 
   app.post(
@@ -118,7 +137,12 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{ discovery: DiscoveryServic
       config: { access: 'public' },
       schema: { tags: ['discovery'], params: z.object({ id: z.string().max(200) }), response: { 200: UserStatsSchema } },
     },
-    async (request) => discovery.creatorStats(request.params.id),
+    async (request, reply) => {
+      const id = request.params.id;
+      const load = async () => tagBody(await discovery.creatorStats(id));
+      const tagged = (cache ? await cache.get(`user-stats:${id}`, load) : await load()) as TaggedBody<Awaited<ReturnType<DiscoveryService['creatorStats']>>>;
+      return sendTagged(request, reply, tagged, 'public, no-cache') ?? reply;
+    },
   );
 };
 

@@ -23,6 +23,8 @@ export interface DiscoveryServiceDeps {
   search?: SearchPort | undefined;
   /** The server secret that keys the actor hash of anonymous callers (DESIGN §4.1). */
   secret: string;
+  /** Called after a counted view/download or a like toggle: clears the short public read caches (docs/decisions/0012). */
+  onChange?: () => void;
 }
 
 /** Who is calling, as far as counting and limits care. */
@@ -74,7 +76,7 @@ export function clampLimit(limit: number | undefined, isAdmin: boolean): number 
 }
 
 /** Lists, counters and likes (spec §7 get-glyphs, record-view/-download, likes; DESIGN §4.1). */
-export function createDiscoveryService({ discovery, search, secret }: DiscoveryServiceDeps) {
+export function createDiscoveryService({ discovery, search, secret, onChange }: DiscoveryServiceDeps) {
   /** @throws AppError 404 'Glyph not found' for ids that cannot name a glyph. */
   function checkGlyphId(glyphId: string): void {
     if (!isUuid(glyphId)) throw notFound(MSG.glyphNotFound);
@@ -115,6 +117,7 @@ export function createDiscoveryService({ discovery, search, secret }: DiscoveryS
         discovery.recordEvent('view', { glyphId, actor: actorOf({ userId: caller.userId, ip: caller.ip }, secret), userId: caller.userId }),
       );
       if (!result) throw notFound(MSG.glyphNotFound);
+      if (result.counted) onChange?.();
       return { counted: result.counted, views: result.total };
     },
 
@@ -128,6 +131,7 @@ export function createDiscoveryService({ discovery, search, secret }: DiscoveryS
         discovery.recordEvent('download', { glyphId, actor: actorOf({ userId: caller.userId, ip: caller.ip }, secret), userId: caller.userId }),
       );
       if (!result) throw notFound(MSG.glyphNotFound);
+      if (result.counted) onChange?.();
       return { counted: result.counted, downloads: result.total };
     },
 
@@ -139,6 +143,7 @@ export function createDiscoveryService({ discovery, search, secret }: DiscoveryS
       checkGlyphId(glyphId);
       const result = await withRetry(() => discovery.toggleLike(userId, glyphId));
       if (!result) throw notFound(MSG.glyphNotFound);
+      onChange?.();
       return result;
     },
 

@@ -4,6 +4,7 @@ import { GlyphInputSchema, GlyphSchema, SuccessSchema } from '@glyphary/shared';
 import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { MetaResolver } from '../web/web.routes.ts';
+import { sendTagged, tagBody, type ResponseCache, type TaggedBody } from '../../lib/response-cache.ts';
 import { toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';
 
@@ -11,7 +12,12 @@ const IdParams = z.object({ id: z.string() });
 const GlyphResponse = z.object({ glyph: GlyphSchema });
 
 /** spec §7 glyph calls: upload-glyph, get-glyph/{id}, update-glyph/{id}, delete-glyph/{id}. */
-export const glyphsRoutes: FastifyPluginAsyncZod<{ glyphs: GlyphsService; auth: Auth }> = async (app, { glyphs, auth }) => {
+export const glyphsRoutes: FastifyPluginAsyncZod<{
+  glyphs: GlyphsService;
+  auth: Auth;
+  /** The short public read cache (docs/decisions/0012-read-caching.md); writes clear it through the service. */
+  cache?: ResponseCache<TaggedBody<unknown>> | undefined;
+}> = async (app, { glyphs, auth, cache }) => {
   app.post(
     '/api/upload-glyph',
     {
@@ -36,7 +42,13 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{ glyphs: GlyphsService; auth: 
       config: { access: 'public' },
       schema: { tags: ['glyphs'], summary: 'One glyph; a deleted glyph answers deleted:true', params: IdParams, response: { 200: GlyphResponse } },
     },
-    async (request) => ({ glyph: toGlyph(await glyphs.getGlyph(request.params.id)) }),
+    async (request, reply) => {
+      // The answer never depends on who asks, so every caller shares one entry per id.
+      const id = request.params.id;
+      const load = async () => tagBody({ glyph: toGlyph(await glyphs.getGlyph(id)) });
+      const tagged = (cache ? await cache.get(`glyph:${id.toLowerCase()}`, load) : await load()) as TaggedBody<{ glyph: ReturnType<typeof toGlyph> }>;
+      return sendTagged(request, reply, tagged, 'public, no-cache') ?? reply;
+    },
   );
 
   app.put(

@@ -12,6 +12,8 @@ export interface GlyphsServiceDeps {
   clock: Clock;
   /** spec §7: product-host image URLs become relative /api/files/ paths. */
   normalizeImageUrl: (url: string) => string;
+  /** Called after a glyph is created, edited or deleted: clears the short public read caches (docs/decisions/0012). */
+  onChange?: () => void;
 }
 
 const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
@@ -23,7 +25,7 @@ const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Glyph use cases (spec §7 upload-glyph, get-glyph, update-glyph, delete-glyph). */
-export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: GlyphsServiceDeps) {
+export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange }: GlyphsServiceDeps) {
   /**
    * Turns validated input into stored content: URLs normalised, our own image paths must name
    * stored images, and the APK must be one the caller uploaded (its file id is kept for SHA-256 and size).
@@ -77,6 +79,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: Glyphs
     async uploadGlyph(viewer: Viewer, input: GlyphInput): Promise<GlyphRow> {
       const content = await toContent(viewer, input);
       const id = await glyphs.insert(viewer.id, content, clock.now());
+      onChange?.();
       return findOrThrow(id);
     },
 
@@ -104,6 +107,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: Glyphs
       if (current.creatorId !== viewer.id) throw forbidden();
       const content = await toContent(viewer, input);
       if (!(await glyphs.update(current.id, viewer.id, content, clock.now()))) throw notFound(MSG.glyphNotFound);
+      onChange?.();
       return findOrThrow(current.id);
     },
 
@@ -118,6 +122,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl }: Glyphs
       if (current.deletedAt !== null) throw notFound(MSG.glyphNotFound);
       if (current.creatorId !== viewer.id && !viewer.isAdmin) throw forbidden();
       if (!(await glyphs.softDelete(current.id, clock.now(), options.inTransaction))) throw notFound(MSG.glyphNotFound);
+      onChange?.();
     },
   };
 }
