@@ -310,6 +310,18 @@ describe('sign-up and sign-in: foreign Origin and callbackURL, exotic passwords'
     }
   }, 60_000);
 
+  it('lets the same person sign in again right after a success (the one-at-a-time gate is released at once)', async () => {
+    const user = await createUser(t.app);
+    for (let i = 0; i < 8; i += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: user.email, password: user.password },
+      });
+      expect(response.statusCode, `attempt ${i}`).toBe(200);
+    }
+  }, 60_000);
+
   it('never trims or normalises passwords; over-long ones are refused with the spec text', async () => {
     const exotic = ['  spaced out  ', 'emoji-🔦💡-pass', 'ümlaut-Äpfel-9', 'tab\tinside-pass', 'x'.repeat(128)];
     for (const password of exotic) {

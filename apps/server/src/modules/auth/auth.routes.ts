@@ -154,6 +154,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     signingIn.add(email);
     try {
       const result = await forward(request, reply, { email, password, rememberMe: true });
+      // A success frees the email at once: the answer may already be on its way, and the same person may
+      // sign in again right away (a failure keeps it until the failure is counted, in `finally`).
+      signingIn.delete(email);
       await throttle.reset(`auth-email:${email}`);
       request.log.info({ event: 'sign-in', outcome: 'success', email }, 'sign-in');
       return result;
