@@ -255,8 +255,11 @@ test.describe('glyph requests', () => {
     await page.goto('/request-glyphs');
     const search = page.getByRole('searchbox', { name: 'Search requests' });
     await expect(page.getByRole('list', { name: 'Glyph requests' })).toBeVisible();
+    // The first unfiltered page also shows these 20 newest requests: wait for the (debounced) search itself.
+    const searched = page.waitForResponse((response) => response.url().includes(`search=tag${id}`) && response.ok());
     await search.click();
     await search.pressSequentially(`tag${id}`, { delay: 40 });
+    await searched;
     await expect(search).toBeFocused();
     await expect(page.getByRole('heading', { level: 1, name: 'Request Glyph Toys' })).toBeVisible();
     const cards = page.getByRole('list', { name: 'Glyph requests' }).getByRole('article');
