@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CalendarDays, Globe, MapPin, Share2 } from 'lucide-react';
+import { CalendarDays, Globe, MapPin } from 'lucide-react';
 import { MSG, STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
+import { ShareButton } from '../../../components/share-button.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Avatar } from '../../../components/ui/dot-matrix.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
 import { paths } from '../../../config/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -26,42 +26,6 @@ const STOREFRONT_TABS: Array<{ value: GlyphSort; label: string }> = [
   { value: 'popular', label: 'Most Downloaded' },
   { value: 'liked', label: 'Most Liked' },
 ];
-
-async function copyLink(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    // Clipboard API refused (permissions, insecure context): fall back to a hidden textarea.
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.append(area);
-    area.select();
-    const copied = document.execCommand('copy');
-    area.remove();
-    if (!copied) throw new Error('copy failed');
-  }
-}
-
-function ShareStorefrontButton() {
-  const toast = useToast();
-  return (
-    <Button
-      variant="outline"
-      onClick={() => {
-        copyLink(window.location.href).then(
-          () => toast.success(MSG.linkCopied),
-          () => toast.error(window.location.href),
-        );
-      }}
-    >
-      <Share2 size={16} aria-hidden="true" />
-      Share
-    </Button>
-  );
-}
 
 function Stat({ value, singular, loading }: { value: number | undefined; singular: string; loading: boolean }) {
   const label = pluralize(value ?? 0, singular).replace(/^[\d,]+ /, '');
@@ -113,7 +77,7 @@ function ProfileHeader({ user }: { user: PublicUser }) {
       </div>
       <div className="relative z-10 -mt-12 flex items-end justify-between gap-4 px-3 sm:-mt-14 sm:px-6">
         <Avatar src={user.profilePicture} name={user.displayName || user.username} size={112} className="border-4 border-canvas" />
-        <ShareStorefrontButton />
+        <ShareButton />
       </div>
       <div className="mt-3 flex min-w-0 flex-col px-2 sm:px-6">
         <h1 id="storefront-name" className="font-display text-3xl font-bold break-words sm:text-4xl">

@@ -17,7 +17,7 @@ import { ExpandableText } from './expandable-text.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { LikeButton } from './like-button.tsx';
-import { ShareButton } from './share-button.tsx';
+import { ShareButton } from '../../../components/share-button.tsx';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { MSG } from '@glyphary/shared';
-import { Button, useToast } from '../../../components/ui/index.ts';
+import { Button, useToast } from './ui/index.ts';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -21,7 +21,7 @@ async function copyText(text: string): Promise<void> {
   if (!copied) throw new Error('copy failed');
 }
 
-/** Copies the page link: 'Link copied to clipboard!' (spec §2). */
+/** Copies the current page's link: 'Link copied to clipboard!' (spec §2 glyph detail and storefront). */
 export function ShareButton() {
   const toast = useToast();
   return (
