@@ -3,43 +3,14 @@ import { MSG } from '@glyphary/shared';
 import {
   expect,
   expectNoAxeViolations,
-  loginViaApi,
+  jsonHeaders,
   screenshot,
+  signInAsSuperAdmin,
   signUpViaApi,
   test,
   uniqueUser,
-  type TestUser,
 } from './fixtures.ts';
-import { BASE_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
-
-const jsonHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
-
-/** The designated super admin of the e2e server; whichever test comes first creates the account. */
-const SUPER_ADMIN: TestUser = {
-  email: SUPER_ADMIN_EMAIL,
-  username: 'e2e_super_admin',
-  displayName: 'Super Admin',
-  password: 'Super-Admin-e2e-1!',
-};
-
-async function signInAsSuperAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: jsonHeaders,
-    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
-  });
-  if (signIn.ok()) return;
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: jsonHeaders,
-    data: {
-      email: SUPER_ADMIN.email,
-      password: SUPER_ADMIN.password,
-      name: SUPER_ADMIN.displayName,
-      username: SUPER_ADMIN.username,
-    },
-  });
-  // Another worker may have created it a moment ago.
-  if (!signUp.ok()) await loginViaApi(request, SUPER_ADMIN);
-}
+import { BASE_URL } from './support/ports.ts';
 
 /** A user with their own API session (not the browser's). */
 async function apiUser(

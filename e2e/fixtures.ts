@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL, MAIL_API_URL } from './support/ports.ts';
+import { BASE_URL, MAIL_API_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
 
 export { expect };
 
@@ -29,7 +29,8 @@ export function uniqueUser(prefix = 'u'): TestUser {
   };
 }
 
-const jsonHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
+/** Headers of a same-origin JSON call, as the browser sends them. */
+export const jsonHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
 
 /** Creates the account through the API. On `page.request` this also signs the browser in. */
 export async function signUpViaApi(request: APIRequestContext, user: TestUser): Promise<void> {
@@ -42,7 +43,10 @@ export async function signUpViaApi(request: APIRequestContext, user: TestUser): 
 
 /** Signs in through the API (on `page.request`, the browser shares the session cookie). */
 export async function loginViaApi(request: APIRequestContext, user: Pick<TestUser, 'email' | 'password'>): Promise<void> {
-  const response = await request.post('/api/auth/sign-in/email', { headers: jsonHeaders, data: { email: user.email, password: user.password } });
+  const response = await request.post('/api/auth/sign-in/email', {
+    headers: jsonHeaders,
+    data: { email: user.email, password: user.password },
+  });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -86,7 +90,9 @@ export async function chooseFromUserMenu(page: Page, item: string): Promise<void
 /** Axe, WCAG 2.0 A/AA and 2.1 AA: the page has no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
+  );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
@@ -136,7 +142,10 @@ interface Fixtures {
 }
 
 async function deleteAccountQuietly(request: APIRequestContext, user: TestUser): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', { headers: jsonHeaders, data: { email: user.email, password: user.password } });
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: jsonHeaders,
+    data: { email: user.email, password: user.password },
+  });
   if (signIn.ok()) await request.delete('/api/delete-user-data', { headers: { origin: BASE_URL } });
 }
 
@@ -175,3 +184,31 @@ export const test = base.extend<Fixtures>({
     await request.dispose();
   },
 });
+
+/** The designated super admin of the e2e server; whichever test comes first creates the account. */
+export const SUPER_ADMIN: TestUser = {
+  email: SUPER_ADMIN_EMAIL,
+  username: 'e2e_super_admin',
+  displayName: 'Super Admin',
+  password: 'Super-Admin-e2e-1!',
+};
+
+/** Signs `request` in as the super admin, creating the account the first time. */
+export async function signInAsSuperAdmin(request: APIRequestContext): Promise<void> {
+  const signIn = await request.post('/api/auth/sign-in/email', {
+    headers: jsonHeaders,
+    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
+  });
+  if (signIn.ok()) return;
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    headers: jsonHeaders,
+    data: {
+      email: SUPER_ADMIN.email,
+      password: SUPER_ADMIN.password,
+      name: SUPER_ADMIN.displayName,
+      username: SUPER_ADMIN.username,
+    },
+  });
+  // Another worker may have created it a moment ago.
+  if (!signUp.ok()) await loginViaApi(request, SUPER_ADMIN);
+}

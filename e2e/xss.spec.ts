@@ -1,13 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MSG } from '@glyphary/shared';
-import { expect, loginViaApi, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
-import { BASE_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
+import { expect, jsonHeaders, signInAsSuperAdmin, signUpViaApi, test, uniqueUser } from './fixtures.ts';
+import { BASE_URL } from './support/ports.ts';
 
 // SECURITY.md "Rendering" (stored XSS sweep): hostile text stored through the API in every field a page
 // renders, then every such page opened in Chromium. Fails on any dialog, any executed payload (each sets
 // window.__xss), any DOM node carrying an injected handler or javascript: link, and any CSP violation.
 
-const jsonHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
 const MARK = `x${Date.now().toString(36)}`;
 /** Payloads, each short enough for the tightest field it goes into; every one would set window.__xss. */
 const P = {
@@ -24,31 +23,6 @@ const DESCRIPTION = Object.values(P).join(' ');
 const INSTRUCTIONS = `Step 1 ${P.img}\nStep 2 ${P.script}\n${P.js}`;
 const DISPLAY_NAME = `${MARK}${P.img}`.slice(0, 50);
 const REQUEST_TITLE = `${MARK} req ${P.script}`.slice(0, 100);
-
-const SUPER_ADMIN: TestUser = {
-  email: SUPER_ADMIN_EMAIL,
-  username: 'e2e_super_admin',
-  displayName: 'Super Admin',
-  password: 'Super-Admin-e2e-1!',
-};
-
-async function signInAsSuperAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: jsonHeaders,
-    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
-  });
-  if (signIn.ok()) return;
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: jsonHeaders,
-    data: {
-      email: SUPER_ADMIN.email,
-      password: SUPER_ADMIN.password,
-      name: SUPER_ADMIN.displayName,
-      username: SUPER_ADMIN.username,
-    },
-  });
-  if (!signUp.ok()) await loginViaApi(request, SUPER_ADMIN);
-}
 
 /** Records dialogs, CSP violations (event and console) and page errors; checks the payload flag. */
 async function arm(page: Page) {
