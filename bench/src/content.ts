@@ -185,3 +185,22 @@ export function makeRequest(rng: Rng): { title: string; description: string; tag
   const tags = [...new Set([rng.pick(TAGS), rng.pick(TAGS)])];
   return { title, description, tags };
 }
+
+/**
+ * Distinct search terms a visitor might type: catalogue words and two-word phrases, every third one
+ * with a letter dropped (a typo). For the "varied search" benchmark, where repeats are rare enough
+ * that most queries miss the 1 s read cache.
+ */
+export function searchTerms(rng: Rng, count: number): string[] {
+  const words = [...SUBJECTS, ...STYLES, ...ADJECTIVES].map((word) => word.toLowerCase());
+  const terms = new Set<string>();
+  while (terms.size < count) {
+    let term = rng.chance(0.5) ? rng.pick(words) : `${rng.pick(words)} ${rng.pick(words)}`;
+    if (terms.size % 3 === 2 && term.length > 4) {
+      const at = rng.int(1, term.length - 2);
+      term = term.slice(0, at) + term.slice(at + 1);
+    }
+    terms.add(term);
+  }
+  return [...terms];
+}

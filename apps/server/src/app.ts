@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -14,6 +13,7 @@ import type { ThrottleStore } from './lib/throttle.ts';
 import { createRateLimitStore, createThrottleStore } from './lib/throttle-stores.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -43,11 +43,11 @@ import { filesRoutes } from './modules/files/files.routes.ts';
 import { createImageUrlNormalizer } from './modules/files/image-url.ts';
 import { createGlyphsRepository } from './modules/glyphs/glyphs.repository.ts';
 import { createGlyphsService } from './modules/glyphs/glyphs.service.ts';
-import { createGlyphMetaResolver, glyphsRoutes } from './modules/glyphs/glyphs.routes.ts';
+import { createGlyphMetaResolver, glyphCacheKey, glyphsRoutes } from './modules/glyphs/glyphs.routes.ts';
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
-import { createResponseCache, type ResponseCache, type TaggedBody } from './lib/response-cache.ts';
+import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 import { ADMIN_STATS_TTL_MS } from './modules/admin/admin.service.ts';
 
@@ -71,7 +71,7 @@ export interface AppContext {
   auth: Auth;
   publicUrl: string;
   /** In-process read caches (docs/decisions/0012-read-caching.md); tests clear them. */
-  caches?: { publicReads: ResponseCache<TaggedBody<unknown>>; adminStats: ResponseCache<AdminStats> };
+  caches?: { publicReads: PublicReadCaches; adminStats: ResponseCache<AdminStats> };
 }
 
 declare module 'fastify' {
@@ -128,7 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('glyphary', { auth, publicUrl });
 
-  await app.register(helmet, {
+  await app.register(securityHeadersPlugin, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -221,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Read caching (docs/decisions/0012-read-caching.md): public reads ≤ 1 s (DESIGN §5), admin stats
   // 5 s with single-flight (0007 "Amended"). Memory only, one per instance; writes clear them.
-  const publicReads = createResponseCache<TaggedBody<unknown>>({ ttlMs: 1000, maxEntries: 2000, clock });
+  const publicReads = createPublicReadCaches(clock);
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
   app.glyphary.caches = { publicReads, adminStats };
   const clearPublicReads = () => publicReads.clear();
@@ -235,16 +235,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     discovery: createDiscoveryRepository(database.db),
     search: createSearchRepository(database.db),
     secret: deps.secret,
-    onChange: clearPublicReads,
+    // A count may lag ≤ 1 s in lists and searches (DESIGN §5), so a busy glyph's views never empty
+    // them; its own page and, for likes and downloads, the storefront totals show the change at once.
+    onCountChange: (glyphId, counter) => {
+      publicReads.reads.delete(glyphCacheKey(glyphId));
+      if (counter !== 'views') publicReads.creatorStats.clear();
+    },
   });
-  await app.register(discoveryRoutes, { discovery, auth, cache: publicReads });
+  await app.register(discoveryRoutes, { discovery, auth, caches: publicReads });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
   const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl, onChange: clearPublicReads });
-  await app.register(glyphsRoutes, { glyphs, auth, cache: publicReads });
+  await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
   const trackedSync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics

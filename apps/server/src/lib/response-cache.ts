@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { ZodType } from 'zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from './clock.ts';
 
@@ -18,6 +21,8 @@ export interface ResponseCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
   /** Forgets one key (and stops an in-flight computation from being stored under it). */
   delete(key: string): void;
+  /** Forgets every key that starts with `prefix` (and their in-flight computations). */
+  deletePrefix(prefix: string): void;
   /** Forgets everything; computations started before the call are shared but never stored. */
   clear(): void;
   /** Entries currently held (tests, metrics). */
@@ -38,14 +43,17 @@ interface Entry<T> {
   expiresAt: number;
 }
 
+interface Flight<T> {
+  promise: Promise<T>;
+  /** Cleared by delete/clear: the computation may have read data from before a write. */
+  storable: boolean;
+}
+
 /** Creates a TTL + LRU + single-flight cache (see {@link ResponseCache}). */
 export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock }: ResponseCacheOptions): ResponseCache<T> {
   // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
   const entries = new Map<string, Entry<T>>();
-  const inflight = new Map<string, { promise: Promise<T> }>();
-  // Bumped by delete/clear: a computation that started under an older generation may have read
-  // data from before a write, so its result is handed to its waiters but never stored.
-  let generation = 0;
+  const inflight = new Map<string, Flight<T>>();
 
   function store(key: string, value: T): void {
     entries.delete(key);
@@ -54,6 +62,16 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
       entries.delete(oldest);
+    }
+  }
+
+  function forget(key: string): void {
+    entries.delete(key);
+    const flight = inflight.get(key);
+    if (flight) {
+      // Its waiters still get the answer; a later caller starts a fresh computation.
+      flight.storable = false;
+      inflight.delete(key);
     }
   }
 
@@ -70,12 +88,11 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
       }
       const running = inflight.get(key);
       if (running) return running.promise;
-      const started = generation;
-      const flight = { promise: Promise.resolve() as Promise<T> };
+      const flight: Flight<T> = { promise: Promise.resolve() as Promise<T>, storable: true };
       flight.promise = (async () => {
         try {
           const value = await compute();
-          if (generation === started) store(key, value);
+          if (flight.storable) store(key, value);
           return value;
         } finally {
           if (inflight.get(key) === flight) inflight.delete(key);
@@ -85,13 +102,16 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
       return flight.promise;
     },
     delete(key) {
-      generation += 1;
-      entries.delete(key);
-      inflight.delete(key);
+      forget(key);
+    },
+    deletePrefix(prefix) {
+      for (const key of [...entries.keys(), ...inflight.keys()]) {
+        if (key.startsWith(prefix)) forget(key);
+      }
     },
     clear() {
-      generation += 1;
       entries.clear();
+      for (const flight of inflight.values()) flight.storable = false;
       inflight.clear();
     },
     get size() {
@@ -100,16 +120,73 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
   };
 }
 
-/** A presented response body with its strong validator. */
-export interface TaggedBody<T> {
-  body: T;
-  etag: string;
+/**
+ * The public read caches of one instance (docs/decisions/0012-read-caching.md), TTL 1 s each. They
+ * are split so that each can be bounded and invalidated on its own terms.
+ */
+export interface PublicReadCaches {
+  /** Lists without a search term and glyph details, up to 2,000 entries. */
+  readonly reads: ResponseCache<PreparedResponse>;
+  /** Search result pages: terms are unbounded, so fewer entries (a page may hold 100 glyphs). */
+  readonly searches: ResponseCache<PreparedResponse>;
+  /** Storefront totals: also cleared by likes and counted downloads, which change them. */
+  readonly creatorStats: ResponseCache<PreparedResponse>;
+  /** Forgets everything: after any write that a public read may show. */
+  clear(): void;
 }
 
-/** Tags a presented body with a strong ETag: a hash of its JSON serialization (same body, same tag). */
-export function tagBody<T>(body: T): TaggedBody<T> {
-  const hash = createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 32);
-  return { body, etag: `"${hash}"` };
+/** Creates the public read caches with the 1 s staleness budget of DESIGN §5. */
+export function createPublicReadCaches(clock: Clock = systemClock): PublicReadCaches {
+  const ttlMs = 1000;
+  const reads = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 2000, clock });
+  const searches = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 200, clock });
+  const creatorStats = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 2000, clock });
+  return {
+    reads,
+    searches,
+    creatorStats,
+    clear() {
+      reads.clear();
+      searches.clear();
+      creatorStats.clear();
+    },
+  };
+}
+
+/** Encodings a prepared response keeps compressed copies of, in order of preference. */
+const ENCODINGS = ['br', 'gzip'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+
+/** Bodies smaller than this go out uncompressed (the compress plugin's threshold). */
+const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * A serialized JSON body with its strong validator, as a cache entry. Serializing, hashing and
+ * compressing happen once per entry, not once per request: a cache hit only writes bytes.
+ */
+export interface PreparedResponse {
+  /** The JSON text as UTF-8, already validated and shaped by the route's response schema. */
+  readonly body: Buffer;
+  /** A strong ETag over the JSON text (the same tag names every encoding of it). */
+  readonly etag: string;
+  /** Compressed copies, made on first use. */
+  readonly encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** Tags serialized JSON with a strong ETag: a hash of the text (same body, same tag). */
+export function prepareJson(json: string): PreparedResponse {
+  // Encoded once: writing a Buffer skips the per-request UTF-8 conversion of a string body.
+  const body = Buffer.from(json, 'utf8');
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
+  return { body, etag: `"${hash}"`, encoded: {} };
+}
+
+/**
+ * The serializer Fastify would run for a route with this response schema (zod encode, then
+ * JSON.stringify): prepared bodies keep the guarantee that only the schema's fields leave.
+ */
+export function schemaSerializer<T>(schema: ZodType<T>): (body: T) => string {
+  return serializerCompiler({ schema, method: 'GET', url: 'prepared-response' }) as (body: T) => string;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -119,17 +196,56 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-/**
- * Sends a tagged body with `ETag` and `Cache-Control`, or an empty 304 when the request's
- * If-None-Match names the same tag. Returns the body to send, or null when 304 was sent.
- * The app's onSend hook only adds `no-store` when no cache-control is set, so this one wins.
- */
-export function sendTagged<T>(request: FastifyRequest, reply: FastifyReply, tagged: TaggedBody<T>, cacheControl: string): T | null {
-  void reply.header('etag', tagged.etag);
-  void reply.header('cache-control', cacheControl);
-  if (matches(request.headers['if-none-match'], tagged.etag)) {
-    void reply.code(304).send();
-    return null;
+/** The preferred encoding the client accepts (q > 0), or null for identity (RFC 9110 §12.5.3). */
+export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const quality = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [token = '', ...params] = part.split(';');
+    const name = token.trim().toLowerCase();
+    if (!name) continue;
+    const q = params.map((p) => p.trim().toLowerCase()).find((p) => p.startsWith('q='));
+    const value = q === undefined ? 1 : Number(q.slice(2));
+    quality.set(name, Number.isFinite(value) ? value : 0);
   }
-  return tagged.body;
+  const wildcard = quality.get('*');
+  for (const encoding of ENCODINGS) {
+    const q = quality.get(encoding) ?? wildcard ?? 0;
+    if (q > 0) return encoding;
+  }
+  return null;
+}
+
+function compress(json: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(json, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+        },
+      })
+    : gzipSync(json, { level: 6 });
+}
+
+/**
+ * Sends a prepared response with `ETag`, `Cache-Control` and `Vary: Accept-Encoding`, or an empty
+ * 304 when the request's If-None-Match names the same tag. The body goes out br- or gzip-compressed
+ * from the entry's own copy when the client accepts it (the compress plugin skips a response whose
+ * Content-Encoding is set). The app's onSend hook only adds `no-store` when no cache-control is
+ * set, so this one wins.
+ */
+export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepared: PreparedResponse, cacheControl: string): FastifyReply {
+  void reply.header('etag', prepared.etag);
+  void reply.header('cache-control', cacheControl);
+  void reply.header('vary', 'Accept-Encoding');
+  if (matches(request.headers['if-none-match'], prepared.etag)) {
+    return reply.code(304).send();
+  }
+  void reply.type('application/json; charset=utf-8');
+  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(prepared.body);
+  const body = (prepared.encoded[encoding] ??= compress(prepared.body, encoding));
+  void reply.header('content-encoding', encoding);
+  return reply.send(body);
 }

@@ -4,7 +4,8 @@ import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { glyphs } from '../../src/db/schema/index.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { createResponseCache } from '../../src/lib/response-cache.ts';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { createResponseCache, negotiateEncoding } from '../../src/lib/response-cache.ts';
 import { createAdminService } from '../../src/modules/admin/admin.service.ts';
 import type { AdminRepository } from '../../src/modules/admin/admin.repository.ts';
 import type { AuditRepository } from '../../src/modules/admin/audit.repository.ts';
@@ -72,16 +73,11 @@ describe('ETag and 304', () => {
     expect(second.json().glyph.title).toBe('Changed title');
   });
 
-  it('errors, searches and signed-in list callers are not cached publicly', async () => {
+  it('errors and signed-in list callers are not cached publicly', async () => {
     const missing = await get('/api/get-glyph/00000000-0000-4000-8000-000000000000');
     expect(missing.statusCode).toBe(404);
     expect(missing.headers.etag).toBeUndefined();
     expect(missing.headers['cache-control']).toBe('no-store');
-
-    const search = await get('/api/get-glyphs?search=glyph');
-    expect(search.statusCode).toBe(200);
-    expect(search.headers.etag).toBeUndefined();
-    expect(search.headers['cache-control']).toBe('no-store');
 
     const signedIn = await get('/api/get-glyphs?limit=5', owner.auth);
     expect(signedIn.statusCode).toBe(200);
@@ -165,6 +161,89 @@ describe('short public read cache', () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/record-view', headers: owner.auth, payload: { glyphId: row.id } })).statusCode).toBe(200);
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph).toMatchObject({ likes: 1, views: 1 });
     expect((await get(`/api/get-user-stats/${creator.id}`)).json()).toEqual({ glyphs: 1, downloads: 0, likes: 1 });
+  });
+});
+
+describe('counts in cached lists and searches', () => {
+  it('a counted view refreshes the glyph page at once but leaves lists to their 1 s', async () => {
+    const creator = await createUser(t.app);
+    const row = await insertGlyph(t.database, creator.id);
+    const list = `/api/get-glyphs?creator_id=${creator.id}`;
+    const viewsIn = async (url: string) => (await get(url)).json().glyphs[0].views as number;
+    expect(await viewsIn(list)).toBe(0);
+    expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.views).toBe(0);
+
+    const view = await t.app.inject({ method: 'POST', url: '/api/record-view', headers: owner.auth, payload: { glyphId: row.id } });
+    expect(view.json()).toMatchObject({ counted: true, views: 1 });
+    expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.views).toBe(1);
+    expect(await viewsIn(list)).toBe(0); // within the 1 s DESIGN §5 allows
+    advance(1001);
+    expect(await viewsIn(list)).toBe(1);
+  });
+
+  it('caches a search page per term for 1 s, with an ETag, and a glyph edit clears it', async () => {
+    const creator = await createUser(t.app);
+    const row = await insertGlyph(t.database, creator.id, { title: 'Cachedsearch lantern' });
+    const url = '/api/get-glyphs?search=cachedsearch';
+    const first = await get(url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers.etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.json().glyphs.map((g: { id: string }) => g.id)).toEqual([row.id]);
+
+    await retitle(row.id, 'Cachedsearch beacon'); // behind the app's back
+    expect((await get(url)).json().glyphs[0].title).toBe('Cachedsearch lantern');
+    expect((await get('/api/get-glyphs?search=beacon')).json().glyphs.map((g: { id: string }) => g.id)).toEqual([row.id]);
+
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: `/api/update-glyph/${row.id}`,
+      headers: creator.auth,
+      payload: { title: 'Cachedsearch comet', description: 'New text', images: [], githubUrl: 'https://github.com/example/comet' },
+    });
+    expect(updated.statusCode).toBe(200);
+    expect((await get(url)).json().glyphs[0].title).toBe('Cachedsearch comet');
+  });
+});
+
+describe('compressed cached bodies', () => {
+  it('sends the cached JSON as br, gzip or identity by Accept-Encoding, all under one ETag', async () => {
+    const creator = await createUser(t.app);
+    for (let i = 0; i < 12; i += 1) await insertGlyph(t.database, creator.id);
+    const url = `/api/get-glyphs?creator_id=${creator.id}&limit=12`;
+    const plain = await get(url, { 'accept-encoding': 'identity' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.json().glyphs).toHaveLength(12);
+
+    const gzip = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(gzip.headers.etag).toBe(plain.headers.etag);
+
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const revalidated = await get(url, { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.vary).toMatch(/accept-encoding/i);
+  });
+
+  it('negotiates by q-values: q=0 refuses an encoding, * stands for the unnamed ones', () => {
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding('gzip')).toBe('gzip');
+    expect(negotiateEncoding('gzip, br')).toBe('br');
+    expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(negotiateEncoding('BR;Q=0.1')).toBe('br');
+    expect(negotiateEncoding('gzip;q=nonsense')).toBeNull();
   });
 });
 
@@ -264,6 +343,24 @@ describe('createResponseCache', () => {
     await cache.get('d', async () => 40);
     expect(cache.size).toBe(2);
     expect(await cache.get('b', async () => 99)).toBe(99); // evicted as least recently used
+  });
+
+  it('delete() and deletePrefix() forget only their keys, stored or in flight', async () => {
+    const cache = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10, clock });
+    await cache.get('glyph:1', async () => 'one');
+    await cache.get('glyph:2', async () => 'two');
+    await cache.get('stats:1', async () => 'stats');
+    const inFlight = cache.get('glyph:3', async () => 'old three');
+    const other = cache.get('list', async () => 'list');
+    cache.deletePrefix('glyph:');
+    expect(await inFlight).toBe('old three'); // its caller still gets an answer
+    expect(await other).toBe('list');
+    expect(await cache.get('glyph:3', async () => 'new three')).toBe('new three');
+    expect(await cache.get('glyph:1', async () => 'fresh one')).toBe('fresh one');
+    expect(await cache.get('stats:1', async () => 'recomputed')).toBe('stats');
+    expect(await cache.get('list', async () => 'recomputed')).toBe('list'); // stored: another key's delete does not spoil it
+    cache.delete('stats:1');
+    expect(await cache.get('stats:1', async () => 'recomputed')).toBe('recomputed');
   });
 });
 

@@ -19,7 +19,7 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/web.routes.ts';
-import { sendTagged, tagBody, type ResponseCache, type TaggedBody } from '../../lib/response-cache.ts';
+import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
 
@@ -38,9 +38,12 @@ const LikesQuery = UserLikesQuerySchema.extend({
 export const discoveryRoutes: FastifyPluginAsyncZod<{
   discovery: DiscoveryService;
   auth: Auth;
-  /** The short public read cache (docs/decisions/0012-read-caching.md); without it nothing is cached. */
-  cache?: ResponseCache<TaggedBody<unknown>> | undefined;
-}> = async (app, { discovery, auth, cache }) => {
+  /** The short public read caches (docs/decisions/0012-read-caching.md); without them nothing is cached. */
+  caches?: PublicReadCaches | undefined;
+}> = async (app, { discovery, auth, caches }) => {
+  const serializeList = schemaSerializer(GlyphListSchema);
+  const serializeStats = schemaSerializer(UserStatsSchema);
+
   async function callerOf(request: Parameters<typeof getViewer>[0]): Promise<Caller> {
     const viewer = await getViewer(request, auth);
     // request.ip is the socket address, or X-Forwarded-For only when TRUST_PROXY is set (SECURITY).
@@ -56,16 +59,15 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       const query = request.query;
-      // Search results are not cached (terms are unbounded); everything else depends on the caller
-      // only through the limit clamp, so the key is the effective query (docs/decisions/0012).
-      if (!cache || query.search?.trim()) return toGlyphList(await discovery.listGlyphs(query, caller));
-      const key = `list:${JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? ''])}`;
-      const tagged = (await cache.get(key, async () => tagBody(toGlyphList(await discovery.listGlyphs(query, caller))))) as TaggedBody<
-        ReturnType<typeof toGlyphList>
-      >;
+      if (!caches) return toGlyphList(await discovery.listGlyphs(query, caller));
+      // The answer depends on the caller only through the limit clamp, so the key is the effective
+      // query and everyone shares it (docs/decisions/0012). Searches have their own, smaller cache.
+      const term = query.search?.trim() ?? '';
+      const cache = term ? caches.searches : caches.reads;
+      const key = JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? '', term]);
+      const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
-      const body = sendTagged(request, reply, tagged, caller.userId ? 'private, no-cache' : 'public, no-cache');
-      return body ?? reply;
+      return sendPrepared(request, reply, prepared, caller.userId ? 'private, no-cache' : 'public, no-cache');
     },
   );
 
@@ -139,9 +141,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const id = request.params.id;
-      const load = async () => tagBody(await discovery.creatorStats(id));
-      const tagged = (cache ? await cache.get(`user-stats:${id}`, load) : await load()) as TaggedBody<Awaited<ReturnType<DiscoveryService['creatorStats']>>>;
-      return sendTagged(request, reply, tagged, 'public, no-cache') ?? reply;
+      const load = async () => prepareJson(serializeStats(await discovery.creatorStats(id)));
+      const prepared = caches ? await caches.creatorStats.get(id, load) : await load();
+      return sendPrepared(request, reply, prepared, 'public, no-cache');
     },
   );
 };

@@ -23,8 +23,11 @@ export interface DiscoveryServiceDeps {
   search?: SearchPort | undefined;
   /** The server secret that keys the actor hash of anonymous callers (DESIGN §4.1). */
   secret: string;
-  /** Called after a counted view/download or a like toggle: clears the short public read caches (docs/decisions/0012). */
-  onChange?: () => void;
+  /**
+   * Called after a counted view or download or a like toggle, with the glyph and what moved: the
+   * short public read caches forget what shows that count at once (docs/decisions/0012).
+   */
+  onCountChange?: (glyphId: string, counter: 'views' | 'downloads' | 'likes') => void;
 }
 
 /** Who is calling, as far as counting and limits care. */
@@ -76,7 +79,7 @@ export function clampLimit(limit: number | undefined, isAdmin: boolean): number 
 }
 
 /** Lists, counters and likes (spec §7 get-glyphs, record-view/-download, likes; DESIGN §4.1). */
-export function createDiscoveryService({ discovery, search, secret, onChange }: DiscoveryServiceDeps) {
+export function createDiscoveryService({ discovery, search, secret, onCountChange }: DiscoveryServiceDeps) {
   /** @throws AppError 404 'Glyph not found' for ids that cannot name a glyph. */
   function checkGlyphId(glyphId: string): void {
     if (!isUuid(glyphId)) throw notFound(MSG.glyphNotFound);
@@ -117,7 +120,7 @@ export function createDiscoveryService({ discovery, search, secret, onChange }: 
         discovery.recordEvent('view', { glyphId, actor: actorOf({ userId: caller.userId, ip: caller.ip }, secret), userId: caller.userId }),
       );
       if (!result) throw notFound(MSG.glyphNotFound);
-      if (result.counted) onChange?.();
+      if (result.counted) onCountChange?.(glyphId, 'views');
       return { counted: result.counted, views: result.total };
     },
 
@@ -131,7 +134,7 @@ export function createDiscoveryService({ discovery, search, secret, onChange }: 
         discovery.recordEvent('download', { glyphId, actor: actorOf({ userId: caller.userId, ip: caller.ip }, secret), userId: caller.userId }),
       );
       if (!result) throw notFound(MSG.glyphNotFound);
-      if (result.counted) onChange?.();
+      if (result.counted) onCountChange?.(glyphId, 'downloads');
       return { counted: result.counted, downloads: result.total };
     },
 
@@ -143,7 +146,7 @@ export function createDiscoveryService({ discovery, search, secret, onChange }: 
       checkGlyphId(glyphId);
       const result = await withRetry(() => discovery.toggleLike(userId, glyphId));
       if (!result) throw notFound(MSG.glyphNotFound);
-      onChange?.();
+      onCountChange?.(glyphId, 'likes');
       return result;
     },
 

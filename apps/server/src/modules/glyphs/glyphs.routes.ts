@@ -4,20 +4,27 @@ import { GlyphInputSchema, GlyphSchema, SuccessSchema } from '@glyphary/shared';
 import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { MetaResolver } from '../web/web.routes.ts';
-import { sendTagged, tagBody, type ResponseCache, type TaggedBody } from '../../lib/response-cache.ts';
+import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
 import { toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const GlyphResponse = z.object({ glyph: GlyphSchema });
 
+/** The public read cache key of one glyph's detail (its count changes forget just this key). */
+export function glyphCacheKey(id: string): string {
+  return `glyph:${id.toLowerCase()}`;
+}
+
 /** spec §7 glyph calls: upload-glyph, get-glyph/{id}, update-glyph/{id}, delete-glyph/{id}. */
 export const glyphsRoutes: FastifyPluginAsyncZod<{
   glyphs: GlyphsService;
   auth: Auth;
-  /** The short public read cache (docs/decisions/0012-read-caching.md); writes clear it through the service. */
-  cache?: ResponseCache<TaggedBody<unknown>> | undefined;
-}> = async (app, { glyphs, auth, cache }) => {
+  /** The short public read caches (docs/decisions/0012-read-caching.md); writes clear them through the service. */
+  caches?: PublicReadCaches | undefined;
+}> = async (app, { glyphs, auth, caches }) => {
+  const serializeGlyph = schemaSerializer(GlyphResponse);
+
   app.post(
     '/api/upload-glyph',
     {
@@ -45,9 +52,9 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // The answer never depends on who asks, so every caller shares one entry per id.
       const id = request.params.id;
-      const load = async () => tagBody({ glyph: toGlyph(await glyphs.getGlyph(id)) });
-      const tagged = (cache ? await cache.get(`glyph:${id.toLowerCase()}`, load) : await load()) as TaggedBody<{ glyph: ReturnType<typeof toGlyph> }>;
-      return sendTagged(request, reply, tagged, 'public, no-cache') ?? reply;
+      const load = async () => prepareJson(serializeGlyph({ glyph: toGlyph(await glyphs.getGlyph(id)) }));
+      const prepared = caches ? await caches.reads.get(glyphCacheKey(id), load) : await load();
+      return sendPrepared(request, reply, prepared, 'public, no-cache');
     },
   );
 
