@@ -144,6 +144,32 @@ test.describe('discovery', () => {
     await visitorContext.close();
   });
 
+  test('a first visit renders the session and the page data the server put in the page, without asking the API again', async ({ page, request }) => {
+    const title = `Boot ${Date.now().toString(36)}`;
+    await signUpViaApi(request, uniqueUser('boot'));
+    const id = await createGlyph(request, title);
+    const apiGets: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (r.method() === 'GET' && pathname.startsWith('/api/') && !pathname.startsWith('/api/files/')) apiGets.push(pathname);
+    });
+
+    // A visitor: signed-out navigation and the glyph, with no session or glyph call.
+    await page.goto(`/glyph/${id}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+    expect(apiGets).not.toContain('/api/auth/get-session');
+    expect(apiGets).not.toContain(`/api/get-glyph/${id}`);
+
+    // Signed in (the browser's own cookie): the page carries the user, the top bar shows it at once.
+    await signUpViaApi(page.request, uniqueUser('boot2'));
+    apiGets.length = 0;
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Upload Glyph' }).first()).toBeVisible();
+    expect(apiGets).not.toContain('/api/auth/get-session');
+    expect(apiGets).not.toContain('/api/get-glyphs');
+  });
+
   test('an unknown storefront says so', async ({ page }) => {
     const name = `nobody_${tag()}`;
     await page.goto(`/storefront/${name}`);

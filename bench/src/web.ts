@@ -20,7 +20,9 @@ import { seedDatabase } from './seed-lib.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const dist = path.join(root, 'apps/web/dist');
-const { values } = parseArgs({ options: { build: { type: 'boolean', default: false }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { build: { type: 'boolean', default: false }, out: { type: 'string' }, only: { type: 'string' }, 'keep-reports': { type: 'string' } },
+});
 const outDir = path.resolve(values.out ?? path.join(root, 'bench/results'));
 const log = (line: string) => console.error(line);
 
@@ -170,7 +172,9 @@ try {
     { name: 'Search', path: '/search?q=boot' },
     { name: 'Requests', path: '/request-glyphs' },
   ];
-  for (const target of targets) {
+  // --only Home,Glyph: a quick look at some pages; --keep-reports DIR keeps each full Lighthouse JSON.
+  const only = values.only?.split(',').map((name) => name.trim());
+  for (const target of targets.filter((t) => !only || only.includes(t.name))) {
     // One Lighthouse CLI process per attempt (it launches its own Chromium through chrome-launcher):
     // in-process runs after the first one kept coming back with an empty trace (NO_FCP), separate
     // processes do not. On a busy machine a trace can still come back empty: retry up to 3 times.
@@ -182,6 +186,10 @@ try {
       log(`${target.name}: ${runtimeError.code}, retrying (${attempt}/3)`);
     }
     if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
+    if (values['keep-reports']) {
+      fs.mkdirSync(values['keep-reports'], { recursive: true });
+      fs.copyFileSync(path.join(dataDir, `lhr-${target.name}.json`), path.join(values['keep-reports'], `lhr-${target.name}.json`));
+    }
     const scores: Record<string, number | null> = {};
     for (const key of Object.keys(BUDGET)) {
       const score = result.lhr.categories[key]?.score;

@@ -111,6 +111,8 @@ export function createGlyphMetaResolver(glyphs: GlyphsService): MetaResolver {
       description: row.description.replace(/\s+/g, ' ').trim().slice(0, 160),
       image: row.images[0] ?? null,
       type: 'article',
+      // The gallery opens on the first image: the page's largest paint.
+      preloadImage: row.images[0] ?? null,
     };
   };
 }

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_NAME } from '@glyphary/shared';
+import { pagePreloads, SESSION_PATH } from './page-preloads.ts';
 
 /** Page metadata rendered into index.html so shared links preview (Open Graph, Twitter). */
 export interface PageMeta {
@@ -10,6 +11,8 @@ export interface PageMeta {
   description: string;
   image?: string | null;
   type?: 'website' | 'article' | 'profile';
+  /** The page's largest image, fetched with the scripts rather than after them (e.g. a glyph's first image). */
+  preloadImage?: string | null;
 }
 
 /** Resolves metadata for a path (e.g. /glyph/{id}); null when it does not apply. */
@@ -46,6 +49,22 @@ export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): 
   return tags.join('\n    ');
 }
 
+/** Embeds JSON in a <script type="application/json">: nothing in it can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * The session answer as the page may carry it: the user and the session's id and expiry, never
+ * the session token (the cookie stays the only place it lives; SECURITY "Sessions").
+ */
+function sessionForPage(body: unknown): unknown {
+  if (!body || typeof body !== 'object') return null;
+  const { session, user } = body as { session?: { id?: unknown; expiresAt?: unknown }; user?: unknown };
+  if (!session || !user) return null;
+  return { session: { id: session.id, expiresAt: session.expiresAt }, user };
+}
+
 /**
  * Serves the built SPA: hashed assets with immutable caching, and index.html (with per-page meta)
  * for every other GET that is not under /api (history fallback).
@@ -71,7 +90,40 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     });
   }
 
-  async function renderIndex(request: FastifyRequest): Promise<string> {
+  /**
+   * The API answers the page asks for first, fetched in-process through the real routes (their
+   * caches, validation and limits, as the caller) and embedded so the first render needs no round
+   * trip (docs/decisions/0013-page-boot-data.md). Only 200 answers are embedded.
+   */
+  async function bootData(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<Record<string, unknown>> {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    const headers: Record<string, string> = {};
+    for (const name of ['cookie', 'authorization', 'user-agent'] as const) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const data: Record<string, unknown> = {};
+    // A visitor without credentials is signed out: no need to ask.
+    const urls = headers.cookie || headers.authorization ? [SESSION_PATH] : [];
+    if (urls.length === 0) data[SESSION_PATH] = null;
+    urls.push(...pagePreloads(pathname, query));
+    await Promise.all(
+      urls.map(async (url) => {
+        const answer = await app.inject({ method: 'GET', url, headers, remoteAddress: request.ip });
+        if (url === SESSION_PATH) {
+          // The session lookup may refresh the session cookie: pass it on as the API call would have.
+          const cookies = answer.headers['set-cookie'];
+          if (cookies) void reply.header('set-cookie', cookies);
+        }
+        if (answer.statusCode !== 200) return;
+        const body: unknown = answer.body ? JSON.parse(answer.body) : null;
+        data[url] = url === SESSION_PATH ? sessionForPage(body) : body;
+      }),
+    );
+    return data;
+  }
+
+  async function renderIndex(request: FastifyRequest, reply: FastifyReply): Promise<string> {
     const pathname = request.url.split('?')[0] ?? '/';
     let meta: PageMeta = DEFAULT_META;
     for (const resolve of options.metaResolvers) {
@@ -86,7 +138,19 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       }
     }
     const url = new URL(pathname, options.publicUrl).href;
-    return template.replace('<!--app-head-->', renderMetaTags(meta, url, options.publicUrl));
+    const head = [renderMetaTags(meta, url, options.publicUrl)];
+    if (hasBuild) {
+      let boot: Record<string, unknown> = {};
+      try {
+        boot = await bootData(request, reply, pathname);
+      } catch (error) {
+        // The page works without it: the client fetches what is missing.
+        request.log.warn({ err: error }, 'page boot data failed');
+      }
+      head.push(`<script id="glyphary-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      if (meta.preloadImage) head.push(`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`);
+    }
+    return template.replace('<!--app-head-->', head.join('\n    '));
   }
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -97,6 +161,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     if (hasBuild && /\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderIndex(request));
+    const html = await renderIndex(request, reply);
+    // The page carries the caller's own session: never stored by a shared cache.
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie').send(html);
   });
 }

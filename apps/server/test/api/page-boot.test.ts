@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { createUser, insertGlyph, type TestUser } from '../factories.ts';
+
+// docs/decisions/0013-page-boot-data.md: a page carries the session and its first API answers.
+let t: TestApp;
+let owner: TestUser;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-dist-'));
+  fs.mkdirSync(path.join(distDir, 'assets'));
+  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  t = await buildTestApp({ WEB_DIST_DIR: distDir });
+  owner = await createUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+async function page(url: string, headers: Record<string, string> = {}) {
+  const response = await t.app.inject({ method: 'GET', url, headers });
+  const match = /<script id="glyphary-boot" type="application\/json">(.*?)<\/script>/s.exec(response.body);
+  return { response, boot: match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as Record<string, unknown>), raw: match?.[1] ?? '' };
+}
+
+const api = async (url: string, headers: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url, headers })).json() as unknown;
+
+describe('page boot data', () => {
+  it('a visitor gets a signed-out session and the home list, exactly as the API answers it', async () => {
+    await insertGlyph(t.database, owner.id, { title: 'Boot list toy' });
+    const { response, boot } = await page('/');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    expect(boot).toBeDefined();
+    expect(boot?.['/api/auth/get-session']).toBeNull();
+    const list = '/api/get-glyphs?sort=latest&limit=12';
+    expect(boot?.[list]).toEqual(await api(list));
+    expect(JSON.stringify(boot?.[list])).toContain('Boot list toy');
+  });
+
+  it('a signed-in caller gets their user and session id, never the session token', async () => {
+    const { boot, raw } = await page('/', owner.auth);
+    const session = boot?.['/api/auth/get-session'] as { session: Record<string, unknown>; user: { id: string } };
+    expect(session.user.id).toBe(owner.id);
+    expect(Object.keys(session.session).sort()).toEqual(['expiresAt', 'id']);
+    expect(raw).not.toContain(owner.token);
+  });
+
+  it('a glyph page carries the glyph and preloads its first image; a missing glyph is left out', async () => {
+    const row = await insertGlyph(t.database, owner.id, { images: ['/api/files/images/00000000-0000-4000-8000-000000000001.webp'] });
+    const { response, boot } = await page(`/glyph/${row.id}`);
+    expect(boot?.[`/api/get-glyph/${row.id}`]).toEqual(await api(`/api/get-glyph/${row.id}`));
+    expect(response.body).toContain('<link rel="preload" as="image" href="/api/files/images/00000000-0000-4000-8000-000000000001.webp" fetchpriority="high" />');
+
+    const missing = '00000000-0000-4000-8000-00000000dead';
+    const gone = await page(`/glyph/${missing}`);
+    expect(gone.response.statusCode).toBe(200);
+    expect(gone.boot).toBeDefined();
+    expect(Object.keys(gone.boot ?? {})).toEqual(['/api/auth/get-session']);
+    expect(gone.response.body).not.toContain('rel="preload" as="image"');
+  });
+
+  it('search and the request board carry their first page under the URLs the client asks for', async () => {
+    await insertGlyph(t.database, owner.id, { title: 'Bootsearch lantern' });
+    const search = await page('/search?q=%20bootsearch%20&sort=latest');
+    const searchUrl = '/api/get-glyphs?search=bootsearch&sort=latest&limit=100';
+    expect(search.boot?.[searchUrl]).toEqual(await api(searchUrl));
+    const unknownSort = await page('/search?q=bootsearch&sort=nonsense');
+    expect(Object.keys(unknownSort.boot ?? {})).toContain('/api/get-glyphs?search=bootsearch&sort=relevance&limit=100');
+    expect(Object.keys((await page('/search')).boot ?? {})).toEqual(['/api/auth/get-session']);
+
+    const board = await page('/request-glyphs');
+    const boardUrl = '/api/glyph-requests?limit=20&offset=0';
+    expect(board.boot?.[boardUrl]).toEqual(await api(boardUrl));
+  });
+
+  it('text that could close the script element stays inside the JSON', async () => {
+    const title = '</script><script>alert(1)</script> <!-- \u2028';
+    const row = await insertGlyph(t.database, owner.id, { title });
+    const { response, boot } = await page(`/glyph/${row.id}`);
+    expect(response.body).not.toContain('</script><script>alert(1)');
+    expect((boot?.[`/api/get-glyph/${row.id}`] as { glyph: { title: string } }).glyph.title).toBe(title);
+  });
+});
