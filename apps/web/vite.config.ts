@@ -26,5 +26,7 @@ export default defineConfig(({ mode }) => ({
     // Every browser the es2022 target covers supports <link rel="modulepreload">; the polyfill only
     // added to the initial JS (DESIGN §5 budget).
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML (decision 0013).
+    manifest: true,
   },
 }));

@@ -14,6 +14,14 @@ beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-dist-'));
   fs.mkdirSync(path.join(distDir, 'assets'));
   fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  fs.mkdirSync(path.join(distDir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-1.js', imports: ['_shared-1.js'] },
+    '_shared-1.js': { file: 'assets/shared-1.js' },
+    '_cards-1.js': { file: 'assets/cards-1.js', imports: ['_shared-1.js', 'index.html'] },
+    'src/app/routes/home.tsx': { file: 'assets/home-1.js', imports: ['_cards-1.js', 'index.html'] },
+  };
+  fs.writeFileSync(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(manifest));
   t = await buildTestApp({ WEB_DIST_DIR: distDir });
   owner = await createUser(t.app);
 });
@@ -21,6 +29,13 @@ afterAll(async () => {
   await t.close();
   fs.rmSync(distDir, { recursive: true, force: true });
 });
+
+/** A glyph written straight to the database: the app's 1 s read caches do not know, so forget them. */
+async function glyph(fields: Parameters<typeof insertGlyph>[2] = {}) {
+  const row = await insertGlyph(t.database, owner.id, fields);
+  t.app.glyphary.caches?.publicReads.clear();
+  return row;
+}
 
 async function page(url: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({ method: 'GET', url, headers });
@@ -30,9 +45,18 @@ async function page(url: string, headers: Record<string, string> = {}) {
 
 const api = async (url: string, headers: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url, headers })).json() as unknown;
 
+describe('route chunk preloads', () => {
+  it('a page preloads its route chunk and what it imports, not what the entry already loads', async () => {
+    const { response } = await page('/');
+    const preloads = [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    expect(preloads.sort()).toEqual(['/assets/cards-1.js', '/assets/home-1.js']);
+    expect((await page('/settings')).response.body).not.toContain('modulepreload');
+  });
+});
+
 describe('page boot data', () => {
   it('a visitor gets a signed-out session and the home list, exactly as the API answers it', async () => {
-    await insertGlyph(t.database, owner.id, { title: 'Boot list toy' });
+    await glyph({ title: 'Boot list toy' });
     const { response, boot } = await page('/');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('private, no-cache');
@@ -53,7 +77,7 @@ describe('page boot data', () => {
   });
 
   it('a glyph page carries the glyph and preloads its first image; a missing glyph is left out', async () => {
-    const row = await insertGlyph(t.database, owner.id, { images: ['/api/files/images/00000000-0000-4000-8000-000000000001.webp'] });
+    const row = await glyph({ images: ['/api/files/images/00000000-0000-4000-8000-000000000001.webp'] });
     const { response, boot } = await page(`/glyph/${row.id}`);
     expect(boot?.[`/api/get-glyph/${row.id}`]).toEqual(await api(`/api/get-glyph/${row.id}`));
     expect(response.body).toContain('<link rel="preload" as="image" href="/api/files/images/00000000-0000-4000-8000-000000000001.webp" fetchpriority="high" />');
@@ -67,7 +91,7 @@ describe('page boot data', () => {
   });
 
   it('search and the request board carry their first page under the URLs the client asks for', async () => {
-    await insertGlyph(t.database, owner.id, { title: 'Bootsearch lantern' });
+    await glyph({ title: 'Bootsearch lantern' });
     const search = await page('/search?q=%20bootsearch%20&sort=latest');
     const searchUrl = '/api/get-glyphs?search=bootsearch&sort=latest&limit=100';
     expect(search.boot?.[searchUrl]).toEqual(await api(searchUrl));
@@ -82,7 +106,7 @@ describe('page boot data', () => {
 
   it('text that could close the script element stays inside the JSON', async () => {
     const title = '</script><script>alert(1)</script> <!-- \u2028';
-    const row = await insertGlyph(t.database, owner.id, { title });
+    const row = await glyph({ title });
     const { response, boot } = await page(`/glyph/${row.id}`);
     expect(response.body).not.toContain('</script><script>alert(1)');
     expect((boot?.[`/api/get-glyph/${row.id}`] as { glyph: { title: string } }).glyph.title).toBe(title);

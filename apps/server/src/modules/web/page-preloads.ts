@@ -28,3 +28,40 @@ export function pagePreloads(pathname: string, query: URLSearchParams): string[]
   }
   return [];
 }
+
+/**
+ * The route module of a page as the Vite manifest names it (apps/web/src/app/router.tsx): its chunk
+ * and the chunks it imports are preloaded with the HTML instead of after the entry script runs.
+ */
+export function pageModule(pathname: string): string | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  if (path === '/') return 'src/app/routes/home.tsx';
+  if (/^\/glyph\/[^/]+$/.test(path)) return 'src/app/routes/glyph.tsx';
+  if (/^\/storefront\/[^/]+$/.test(path)) return 'src/app/routes/storefront.tsx';
+  if (path === '/search') return 'src/app/routes/search.tsx';
+  if (path === '/request-glyphs') return 'src/app/routes/request-glyphs.tsx';
+  if (/^\/request-glyphs\/[^/]+$/.test(path)) return 'src/app/routes/request-glyph.tsx';
+  return null;
+}
+
+/** The part of Vite's build manifest this module reads. */
+export type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/**
+ * The chunk files to `<link rel="modulepreload">` for a route module: the module's chunk and every
+ * chunk it statically imports, minus those the entry (index.html) already loads.
+ */
+export function routeChunks(manifest: ViteManifest, moduleKey: string): string[] {
+  const loadedByEntry = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    if (into.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) return;
+    into.add(key);
+    for (const next of chunk.imports ?? []) walk(next, into);
+  };
+  walk('index.html', loadedByEntry);
+  const needed = new Set<string>();
+  walk(moduleKey, needed);
+  return [...needed].filter((key) => !loadedByEntry.has(key)).map((key) => manifest[key]?.file ?? '').filter(Boolean);
+}

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { PRODUCT_NAME } from '@glyphary/shared';
-import { pagePreloads, SESSION_PATH } from './page-preloads.ts';
+import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
 
 /** Page metadata rendered into index.html so shared links preview (Open Graph, Twitter). */
 export interface PageMeta {
@@ -75,6 +75,9 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   const template = hasBuild
     ? fs.readFileSync(indexPath, 'utf8')
     : `<!doctype html><html lang="en"><head><meta charset="utf-8" /><!--app-head--></head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>`;
+
+  const manifestPath = path.join(options.distDir, '.vite', 'manifest.json');
+  const manifest: ViteManifest = hasBuild && fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ViteManifest) : {};
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -148,6 +151,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         request.log.warn({ err: error }, 'page boot data failed');
       }
       head.push(`<script id="glyphary-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      const routeModule = pageModule(pathname);
+      for (const file of routeModule ? routeChunks(manifest, routeModule) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
       if (meta.preloadImage) head.push(`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`);
     }
     return template.replace('<!--app-head-->', head.join('\n    '));
