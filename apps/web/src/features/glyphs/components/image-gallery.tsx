@@ -34,9 +34,11 @@ export function ImageGallery({ images, thumbnails, title }: { images: string[]; 
       onKeyDown={handleKey}
       className="flex flex-col gap-3 rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
     >
+      {/* The page's largest paint: fetched first (the server also preloads the first image). */}
       <img
         src={images[current]}
         alt={`${title}, image ${current + 1} of ${images.length}`}
+        fetchPriority="high"
         className="aspect-square w-full rounded-[var(--radius-card)] border border-line bg-surface object-contain"
       />
       {images.length > 1 ? (
