@@ -1,14 +1,14 @@
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './providers.tsx';
-import { createAppRouter } from './router.tsx';
-
-const router = createAppRouter();
+import { AppRoutes } from './router.tsx';
 
 /** The whole app: providers around the router. */
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,58 +1,79 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { routePatterns } from '../config/paths.ts';
 import { AdminLoading, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
+import { isLazyRoute, lazyRoute } from './lazy-route.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
-import { RouteError } from './layouts/route-error.tsx';
-import { PageLoading } from './layouts/page-loading.tsx';
+import { RouteErrorBoundary } from './layouts/route-error.tsx';
 
-/**
- * Every route of spec §2. Each screen lives in its own file under ./routes/ and is loaded lazily
- * (code-split); replace a screen by editing its file, not this table.
- */
+// Each screen lives in its own file under ./routes/ and is its own chunk; replace a screen by editing
+// its file, not this table.
+const Home = lazyRoute(() => import('./routes/home.tsx').then((m) => m.HomeRoute));
+const Glyph = lazyRoute(() => import('./routes/glyph.tsx').then((m) => m.GlyphRoute));
+const Storefront = lazyRoute(() => import('./routes/storefront.tsx').then((m) => m.StorefrontRoute));
+const Search = lazyRoute(() => import('./routes/search.tsx').then((m) => m.SearchRoute));
+const RequestGlyphs = lazyRoute(() => import('./routes/request-glyphs.tsx').then((m) => m.RequestGlyphsRoute));
+const RequestGlyph = lazyRoute(() => import('./routes/request-glyph.tsx').then((m) => m.RequestGlyphRoute));
+const Liked = lazyRoute(() => import('./routes/liked.tsx').then((m) => m.LikedRoute));
+const ForgotPassword = lazyRoute(() => import('./routes/forgot-password.tsx').then((m) => m.ForgotPasswordRoute));
+const ResetPassword = lazyRoute(() => import('./routes/reset-password.tsx').then((m) => m.ResetPasswordRoute));
+const Login = lazyRoute(() => import('./routes/login.tsx').then((m) => m.LoginRoute));
+const Signup = lazyRoute(() => import('./routes/signup.tsx').then((m) => m.SignupRoute));
+const Upload = lazyRoute(() => import('./routes/upload.tsx').then((m) => m.UploadRoute));
+const MyRequests = lazyRoute(() => import('./routes/my-requests.tsx').then((m) => m.MyRequestsRoute));
+const Settings = lazyRoute(() => import('./routes/settings.tsx').then((m) => m.SettingsRoute));
+const Admin = lazyRoute(() => import('./routes/admin.tsx').then((m) => m.AdminRoute), <AdminLoading />);
+const NotFound = lazyRoute(() => import('./routes/not-found.tsx').then((m) => m.NotFoundRoute));
+
+/** Every route of spec §2, each screen loaded lazily (code-split). */
 export const appRoutes: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <PageLoading />,
     children: [
-      { index: true, lazy: () => import('./routes/home.tsx').then((m) => ({ Component: m.HomeRoute })) },
-      { path: routePatterns.glyph, lazy: () => import('./routes/glyph.tsx').then((m) => ({ Component: m.GlyphRoute })) },
-      { path: routePatterns.storefront, lazy: () => import('./routes/storefront.tsx').then((m) => ({ Component: m.StorefrontRoute })) },
-      { path: routePatterns.search, lazy: () => import('./routes/search.tsx').then((m) => ({ Component: m.SearchRoute })) },
-      { path: routePatterns.requestGlyphs, lazy: () => import('./routes/request-glyphs.tsx').then((m) => ({ Component: m.RequestGlyphsRoute })) },
-      { path: routePatterns.requestGlyph, lazy: () => import('./routes/request-glyph.tsx').then((m) => ({ Component: m.RequestGlyphRoute })) },
+      { index: true, Component: Home },
+      { path: routePatterns.glyph, Component: Glyph },
+      { path: routePatterns.storefront, Component: Storefront },
+      { path: routePatterns.search, Component: Search },
+      { path: routePatterns.requestGlyphs, Component: RequestGlyphs },
+      { path: routePatterns.requestGlyph, Component: RequestGlyph },
       // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.
-      { path: routePatterns.liked, lazy: () => import('./routes/liked.tsx').then((m) => ({ Component: m.LikedRoute })) },
-      { path: routePatterns.forgotPassword, lazy: () => import('./routes/forgot-password.tsx').then((m) => ({ Component: m.ForgotPasswordRoute })) },
-      { path: routePatterns.resetPassword, lazy: () => import('./routes/reset-password.tsx').then((m) => ({ Component: m.ResetPasswordRoute })) },
+      { path: routePatterns.liked, Component: Liked },
+      { path: routePatterns.forgotPassword, Component: ForgotPassword },
+      { path: routePatterns.resetPassword, Component: ResetPassword },
       {
         Component: SignedOutOnly,
         children: [
-          { path: routePatterns.login, lazy: () => import('./routes/login.tsx').then((m) => ({ Component: m.LoginRoute })) },
-          { path: routePatterns.signup, lazy: () => import('./routes/signup.tsx').then((m) => ({ Component: m.SignupRoute })) },
+          { path: routePatterns.login, Component: Login },
+          { path: routePatterns.signup, Component: Signup },
         ],
       },
       {
         Component: RequireAuth,
         children: [
-          { path: routePatterns.upload, lazy: () => import('./routes/upload.tsx').then((m) => ({ Component: m.UploadRoute })) },
-          { path: routePatterns.myRequests, lazy: () => import('./routes/my-requests.tsx').then((m) => ({ Component: m.MyRequestsRoute })) },
-          { path: routePatterns.settings, lazy: () => import('./routes/settings.tsx').then((m) => ({ Component: m.SettingsRoute })) },
-          {
-            Component: RequireAdmin,
-            hydrateFallbackElement: <AdminLoading />,
-            children: [{ path: routePatterns.admin, lazy: () => import('./routes/admin.tsx').then((m) => ({ Component: m.AdminRoute })) }],
-          },
+          { path: routePatterns.upload, Component: Upload },
+          { path: routePatterns.myRequests, Component: MyRequests },
+          { path: routePatterns.settings, Component: Settings },
+          { Component: RequireAdmin, children: [{ path: routePatterns.admin, Component: Admin }] },
         ],
       },
-      { path: routePatterns.notFound, lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },
-      { path: '*', lazy: () => import('./routes/not-found.tsx').then((m) => ({ Component: m.NotFoundRoute })) },
+      { path: routePatterns.notFound, Component: NotFound },
+      { path: '*', Component: NotFound },
     ],
   },
 ];
 
-/** The browser router of the app. */
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/** The app's routes under the error boundary; render inside a router (BrowserRouter, MemoryRouter in tests). */
+export function AppRoutes() {
+  const location = useLocation();
+  const routes = useRoutes(appRoutes);
+  return <RouteErrorBoundary resetKey={location.key}>{routes}</RouteErrorBoundary>;
+}
+
+/**
+ * Loads the code of the screen matching `pathname`, so that a render after it shows that screen in
+ * its first commit (no loading fallback). Resolves on a failed import or no match too.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const screens = (matchRoutes(appRoutes, pathname) ?? []).map(({ route }) => route.Component).filter(isLazyRoute);
+  await Promise.all(screens.map((screen) => screen.preload()));
 }

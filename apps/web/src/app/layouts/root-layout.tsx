@@ -1,10 +1,24 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffectEvent, useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';
 
+/**
+ * A new page (a link or a redirect to another pathname) starts at the top. Back and forward (POP)
+ * leave the position to the browser (`history.scrollRestoration` stays 'auto').
+ */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const scrollToTop = useEffectEvent(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  });
+  useLayoutEffect(() => scrollToTop(), [pathname]);
+}
+
 /** The frame around every screen: skip link, top bar, main content, footer. */
 export function RootLayout() {
-  const navigation = useNavigation();
+  useScrollToTopOnNewPage();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -13,15 +27,11 @@ export function RootLayout() {
       >
         Skip to content
       </a>
-      {navigation.state === 'loading' ? (
-        <div className="fixed inset-x-0 top-0 z-[65] h-0.5 animate-pulse-dot bg-accent" aria-hidden="true" />
-      ) : null}
       <TopBar />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         <Outlet />
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }

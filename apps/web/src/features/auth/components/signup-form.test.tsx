@@ -1,20 +1,13 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@glyphary/shared';
-import { AppProviders } from '../../../app/providers.tsx';
-import { createQueryClient } from '../../../lib/query-client.ts';
 import { mockApi, sessionHandlers } from '../../../test/api-mock.ts';
-import { SignupForm } from './signup-form.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
 
+/** The real /signup route (signed out), with its SignupForm. */
 async function renderSignup() {
-  const router = createMemoryRouter([{ path: '/signup', element: <SignupForm /> }], { initialEntries: ['/signup'] });
-  render(
-    <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderApp('/signup');
   await screen.findByRole('button', { name: 'Create account' });
 }
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { GlyphRequestSchema, MSG, truncate, type GlyphRequest } from '@glyphary/shared';
 import { AppProviders } from '../../../app/providers.tsx';
@@ -31,10 +31,11 @@ function makeRequest(overrides: Partial<GlyphRequest> = {}): GlyphRequest {
 }
 
 function renderCard(request: GlyphRequest, viewerId: string | null) {
-  const router = createMemoryRouter([
-    { path: '/', element: <RequestCard request={request} viewerId={viewerId} onTakeOn={() => {}} takingOn={false} /> },
-  ]);
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter>
+      <RequestCard request={request} viewerId={viewerId} onTakeOn={() => {}} takingOn={false} />
+    </MemoryRouter>,
+  );
   return screen.getByRole('article', { name: request.title });
 }
 
@@ -110,10 +111,11 @@ describe('MyRequestsView (spec §2 My Requests)', () => {
         },
       }),
     });
-    const router = createMemoryRouter([{ path: '/', element: <MyRequestsView userId="me" /> }]);
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+        <MemoryRouter>
+          <MyRequestsView userId="me" />
+        </MemoryRouter>
       </AppProviders>,
     );
     expect(await screen.findByRole('tab', { name: 'Taken On (1)' })).toBeTruthy();

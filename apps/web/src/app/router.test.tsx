@@ -1,0 +1,88 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ComponentType } from 'react';
+import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { mockApi, sessionHandlers } from '../test/api-mock.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { expectConsoleError } from '../test/setup.ts';
+import { RouteErrorBoundary } from './layouts/route-error.tsx';
+import { lazyRoute } from './lazy-route.tsx';
+import { appRoutes, preloadRoute } from './router.tsx';
+
+describe('lazyRoute', () => {
+  it('shows the loading bar over the fallback until the module loads, then the screen', async () => {
+    let resolve: (component: ComponentType) => void = () => undefined;
+    const Screen = lazyRoute(() => new Promise<ComponentType>((done) => (resolve = done)), <p>Waiting</p>);
+    const { container } = render(<Screen />);
+    expect(screen.getByText('Waiting')).toBeTruthy();
+    expect(container.querySelector('.animate-pulse-dot')).not.toBeNull();
+    await act(async () => resolve(() => <h1>Loaded</h1>));
+    expect(screen.getByRole('heading', { name: 'Loaded' })).toBeTruthy();
+    expect(container.querySelector('.animate-pulse-dot')).toBeNull();
+  });
+
+  it('renders a preloaded screen in the first commit, without the fallback', async () => {
+    const Screen = lazyRoute(async () => () => <h1>Ready</h1>);
+    await Screen.preload();
+    render(<Screen />);
+    expect(screen.getByRole('heading', { name: 'Ready' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('sends a failed import to the error screen (preload still resolves); the next navigation clears it', async () => {
+    expectConsoleError(); // React reports the caught error
+    const Broken = lazyRoute(() => Promise.reject(new Error('Failed to fetch dynamically imported module')));
+    await expect(Broken.preload()).resolves.toBeUndefined();
+    function Harness() {
+      const location = useLocation();
+      const navigate = useNavigate();
+      return (
+        <>
+          <button type="button" onClick={() => void navigate('/')}>
+            Go home
+          </button>
+          <RouteErrorBoundary resetKey={location.key}>
+            <Routes>
+              <Route path="/" element={<h1>Home</h1>} />
+              <Route path="/broken" element={<Broken />} />
+            </Routes>
+          </RouteErrorBoundary>
+        </>
+      );
+    }
+    render(
+      <MemoryRouter initialEntries={['/broken']}>
+        <Harness />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Go home' }));
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+});
+
+describe('app router', () => {
+  it('preloadRoute loads the screen of a path so that it renders at once', async () => {
+    await preloadRoute('/404');
+    const NotFound = matchRoutes(appRoutes, '/404')?.at(-1)?.route.Component;
+    if (!NotFound) throw new Error('no route for /404');
+    render(
+      <MemoryRouter>
+        <NotFound />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('heading', { name: 'Page not found', level: 1 })).toBeTruthy();
+  });
+
+  it('a link to another page scrolls to the top', async () => {
+    mockApi(sessionHandlers(null));
+    renderApp('/404');
+    await screen.findByRole('heading', { name: 'Page not found', level: 1 });
+    expect(window.scrollTo).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+    await screen.findByRole('heading', { name: 'Log in', level: 1 });
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
