@@ -1,7 +1,8 @@
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/index.ts';
 import { FileUpload } from '../../features/files/index.ts';
-import { GlyphDetail, type FileUploadSlotProps } from '../../features/glyphs/index.ts';
+import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
+import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
 
 const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
 

@@ -1,4 +1,4 @@
-import { HomePage } from '../../features/discovery/index.ts';
+import { HomePage } from '../../features/discovery/components/home-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** spec §2 Home (/). */

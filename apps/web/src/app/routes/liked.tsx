@@ -1,5 +1,5 @@
 import { useAuth } from '../../features/auth/index.ts';
-import { LikedPage } from '../../features/discovery/index.ts';
+import { LikedPage } from '../../features/discovery/components/liked-page.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** spec §2 Liked (/liked). */

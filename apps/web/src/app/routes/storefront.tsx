@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { useAuth } from '../../features/auth/index.ts';
-import { StorefrontPage } from '../../features/discovery/index.ts';
+import { StorefrontPage } from '../../features/discovery/components/storefront-page.tsx';
 
 /** spec §2 Storefront (/storefront/{username}). */
 export function StorefrontRoute() {
