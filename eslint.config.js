@@ -10,7 +10,7 @@ const restrict = (patterns, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'e2e/.output/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'apps/server/drizzle/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'data/**', 'e2e/.output/**', 'test-results/**', 'playwright-report/**', 'bench/results/**', 'apps/server/drizzle/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

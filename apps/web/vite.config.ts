@@ -38,7 +38,7 @@ export default defineConfig(({ mode }) => ({
           groups: [
             { name: 'index', tags: ['$initial'], priority: 20 },
             { name: 'libs', test: /node_modules/, priority: 10 },
-            { name: 'common', test: /apps[\/]web[\/]src[\/](components|lib|config)[\/]|packages[\/]shared/, minShareCount: 2, priority: 5 },
+            { name: 'common', test: /apps[/\\]web[/\\]src[/\\](components|lib|config)[/\\]|packages[/\\]shared/, minShareCount: 2, priority: 5 },
           ],
         },
       },

@@ -63,3 +63,9 @@ export const SEARCH_QUICK_TERMS = ['boot animation', 'notification', 'charging',
 
 export const EXTERNAL_TONES_URL = 'https://nothing.tones.community';
 export const SUPPORT_EMAIL = 'support@glyphary.app';
+
+/**
+ * The key of a pre-rendered page's query cache in its boot data (docs/decisions/0014-prerendered-pages.md);
+ * every other key is an API URL.
+ */
+export const BOOT_QUERIES_KEY = 'prerendered-queries';

@@ -2,18 +2,35 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, type TestUser } from '../factories.ts';
 
 // docs/decisions/0013-page-boot-data.md: a page carries the session and its first API answers.
 let t: TestApp;
 let owner: TestUser;
+let buildDir: string;
 let distDir: string;
 
 beforeAll(async () => {
-  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-dist-'));
-  fs.mkdirSync(path.join(distDir, 'assets'));
-  fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+  buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-web-'));
+  distDir = path.join(buildDir, 'dist');
+  fs.mkdirSync(path.join(distDir, 'assets'), { recursive: true });
+  // A stand-in for the app's server build (the real one is tested in apps/web/src/entry-server.test.tsx).
+  fs.mkdirSync(path.join(buildDir, 'dist-server'));
+  fs.writeFileSync(
+    path.join(buildDir, 'dist-server', 'entry-server.js'),
+    `export async function renderPage(url, boot) {
+      if (url.includes('explode')) throw new Error('render failed');
+      // Hands back the answers it was given as its "query cache", so the tests can see them.
+      return { html: '<p>pre-rendered ' + url.replace(/[<&]/g, '') + ' with ' + Object.keys(boot).length + ' answers $&</p>', queries: boot };
+    }`,
+  );
+  fs.writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><!--app-head--><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  fs.writeFileSync(path.join(distDir, 'assets', 'doto-latin-700-normal-abc123.woff2'), 'font');
   fs.mkdirSync(path.join(distDir, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-1.js', imports: ['_shared-1.js'] },
@@ -27,7 +44,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(buildDir, { recursive: true, force: true });
 });
 
 /** A glyph written straight to the database: the app's 1 s read caches do not know, so forget them. */
@@ -37,18 +54,57 @@ async function glyph(fields: Parameters<typeof insertGlyph>[2] = {}) {
   return row;
 }
 
+/**
+ * A page and its boot data. `boot` holds the API answers the page was built from: embedded as they
+ * are, or — on a pre-rendered page — as handed to the renderer (the stand-in echoes them back).
+ */
 async function page(url: string, headers: Record<string, string> = {}) {
   const response = await t.app.inject({ method: 'GET', url, headers });
   const match = /<script id="glyphary-boot" type="application\/json">(.*?)<\/script>/s.exec(response.body);
-  return { response, boot: match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as Record<string, unknown>), raw: match?.[1] ?? '' };
+  const embedded = match?.[1] === undefined ? undefined : (JSON.parse(match[1]) as Record<string, unknown>);
+  const rendered = embedded?.[BOOT_QUERIES_KEY] as Record<string, unknown> | undefined;
+  return { response, embedded, boot: rendered ?? embedded, raw: match?.[1] ?? '' };
 }
 
 const api = async (url: string, headers: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url, headers })).json() as unknown;
 
+describe('pre-rendered pages', () => {
+  it('a public page starts with its pre-render, inert until the app hydrates it; other pages start empty', async () => {
+    const home = await page('/');
+    expect(home.response.body).toContain('<div id="root" inert data-prerendered><p>pre-rendered / with 2 answers $&</p></div>');
+    // The answers travel in the rendered query cache; only the session is still read by URL.
+    expect(Object.keys(home.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_QUERIES_KEY]);
+    // Its scripts wait behind the first paint; the display font comes first.
+    expect(home.response.body).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-1\.js">/);
+    expect(home.response.body).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/doto-latin-700-normal-abc123.woff2" />');
+
+    const settings = (await page('/settings')).response.body;
+    expect(settings).toContain('<div id="root"></div>');
+    expect(settings).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
+    expect(settings).not.toContain('as="font"');
+  });
+
+  it('a failed pre-render still serves the page, empty, for the app to render', async () => {
+    const { response, embedded } = await page('/search?q=explode');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    // The answers are embedded by URL instead, for the client-rendered page.
+    expect(Object.keys(embedded ?? {})).toContain('/api/get-glyphs?search=explode&sort=relevance&limit=100');
+  });
+
+  it('titles with $-patterns reach the tags and the page as written', async () => {
+    const title = "Costs $& and $' more";
+    const row = await glyph({ title });
+    const { response, boot } = await page(`/glyph/${row.id}`);
+    expect(response.body).toContain(`<meta property="og:title" content="Costs $&amp; and $&#39; more" />`);
+    expect((boot?.[`/api/get-glyph/${row.id}`] as { glyph: { title: string } }).glyph.title).toBe(title);
+  });
+});
+
 describe('route chunk preloads', () => {
   it('a page preloads its route chunk and what it imports, not what the entry already loads', async () => {
     const { response } = await page('/');
-    const preloads = [...response.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const preloads = [...response.body.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
     expect(preloads.sort()).toEqual(['/assets/cards-1.js', '/assets/home-1.js']);
     expect((await page('/settings')).response.body).not.toContain('modulepreload');
   });

@@ -1,5 +1,5 @@
 import { MSG } from '@glyphary/shared';
-import { takeBootResponse } from './boot-data.ts';
+import { isServerRendering, takeBootResponse } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
 export class ApiError extends Error {
@@ -65,6 +65,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     const embedded = takeBootResponse(url);
     if (embedded) return embedded.body as T;
   }
+  // Pre-rendering on the server (entry-server.tsx) only shows what the page carries; the rest loads in the browser.
+  if (isServerRendering()) throw new ApiError(MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { PRODUCT_NAME } from '@glyphary/shared';
+import { BOOT_QUERIES_KEY, PRODUCT_NAME } from '@glyphary/shared';
 import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
 
 /** Page metadata rendered into index.html so shared links preview (Open Graph, Twitter). */
@@ -77,7 +78,19 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     : `<!doctype html><html lang="en"><head><meta charset="utf-8" /><!--app-head--></head><body><p>The web app is not built yet: run <code>npm run build</code>.</p></body></html>`;
 
   const manifestPath = path.join(options.distDir, '.vite', 'manifest.json');
+  // The server build of the same app (apps/web `npm run build`: dist-server/ beside dist/), used to
+  // pre-render pages (docs/decisions/0014-prerendered-pages.md). Without it pages start empty.
+  const ssrEntry = path.resolve(options.distDir, '..', 'dist-server', 'entry-server.js');
+  const prerender =
+    hasBuild && fs.existsSync(ssrEntry)
+      ? ((await import(pathToFileURL(ssrEntry).href)) as { renderPage: (url: string, boot: Record<string, unknown>) => Promise<{ html: string; queries: unknown }> }).renderPage
+      : null;
   const manifest: ViteManifest = hasBuild && fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ViteManifest) : {};
+
+  // Every page heading is set in the dot-matrix display face: preloaded, a pre-rendered heading paints
+  // in it at once instead of in a fallback that the font then replaces (a second, later paint).
+  const assetsDir = path.join(options.distDir, 'assets');
+  const preloadFonts = hasBuild && fs.existsSync(assetsDir) ? fs.readdirSync(assetsDir).filter((file) => /^doto-latin-700-normal-[\w-]+\.woff2$/.test(file)) : [];
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -142,6 +155,10 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     }
     const url = new URL(pathname, options.publicUrl).href;
     const head = [renderMetaTags(meta, url, options.publicUrl)];
+    // After the entry script and stylesheet: the page's own chunks and image are fetched next.
+    const tail: string[] = [];
+    let body = '';
+    let prerendered = false;
     if (hasBuild) {
       let boot: Record<string, unknown> = {};
       try {
@@ -150,12 +167,33 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         // The page works without it: the client fetches what is missing.
         request.log.warn({ err: error }, 'page boot data failed');
       }
-      head.push(`<script id="glyphary-boot" type="application/json">${jsonForScript(boot)}</script>`);
       const routeModule = pageModule(pathname);
-      for (const file of routeModule ? routeChunks(manifest, routeModule) : []) head.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(file)}" />`);
-      if (meta.preloadImage) head.push(`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`);
+      if (prerender && routeModule) {
+        try {
+          const page = await prerender(request.url, boot);
+          body = page.html;
+          prerendered = true;
+          // The answers now live in the rendered query cache; only the session is still read by URL.
+          boot = { [SESSION_PATH]: boot[SESSION_PATH], [BOOT_QUERIES_KEY]: page.queries };
+        } catch (error) {
+          request.log.warn({ err: error }, 'page pre-render failed');
+        }
+      }
+      head.push(`<script id="glyphary-boot" type="application/json">${jsonForScript(boot)}</script>`);
+      if (prerendered) for (const font of preloadFonts) head.push(`<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${escapeHtml(font)}" />`);
+      if (meta.preloadImage) tail.push(`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`);
+      const priority = prerendered ? ' fetchpriority="low"' : '';
+      for (const file of routeModule ? routeChunks(manifest, routeModule) : []) tail.push(`<link rel="modulepreload" crossorigin${priority} href="/${escapeHtml(file)}" />`);
     }
-    return template.replace('<!--app-head-->', head.join('\n    '));
+    // A pre-rendered page is readable before its scripts run: they load at low priority, after the
+    // stylesheet, fonts and the page's image, instead of competing with them for the first paint.
+    const page = prerendered ? template.replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ') : template;
+    // Function replacements: user text may contain `$&`-style patterns that a string replacement expands.
+    return page
+      .replace('<!--app-head-->', () => head.join('\n    '))
+      .replace('</head>', () => `${tail.map((tag) => `  ${tag}\n`).join('')}  </head>`)
+      // Inert until the app has hydrated it (main.tsx): a click before then would go nowhere.
+      .replace('<div id="root"></div>', () => (prerendered ? `<div id="root" inert data-prerendered>${body}</div>` : '<div id="root"></div>'));
   }
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

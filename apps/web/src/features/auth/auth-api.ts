@@ -15,6 +15,9 @@ export interface SessionResponse {
   user: SessionUser;
 }
 
+/** The session call's URL as the client sends it (the server embeds its answer under this key). */
+export const SESSION_URL = '/api/auth/get-session';
+
 /** GET /api/auth/get-session → the current session, or null when signed out. */
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
   return api.get<SessionResponse | null>('/auth/get-session', { signal });

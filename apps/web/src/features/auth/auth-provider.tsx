@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useQueryClient } from '@tanstack/react-query';
 import { MSG, validateSignup, type UserProfile } from '@glyphary/shared';
 import { ApiError } from '../../lib/api-client.ts';
-import { fetchProfile, fetchSession, postSignIn, postSignOut, postSignUp, type SessionUser } from './auth-api.ts';
+import { peekBootResponse } from '../../lib/boot-data.ts';
+import { fetchProfile, fetchSession, postSignIn, postSignOut, postSignUp, SESSION_URL, type SessionResponse, type SessionUser } from './auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
@@ -14,15 +15,23 @@ function toAuthError(error: unknown, fallback: string): Error {
 
 type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
 
+/** Known at once when the page carries the session answer (docs/decisions/0013), otherwise loading. */
+function initialSession(): SessionState {
+  const embedded = peekBootResponse(SESSION_URL);
+  if (!embedded) return { status: 'loading' };
+  return { status: 'ready', user: (embedded.body as SessionResponse | null)?.user ?? null };
+}
+
 /**
  * Holds the session and the profile (spec §4): nothing is rendered until the session is known; a
  * signed-in user triggers a profile load, a signed-out user clears it.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const [session, setSession] = useState<SessionState>(initialSession);
   const [profile, setProfile] = useState<UserProfile | null>(null);
-  const [isProfileLoading, setProfileLoading] = useState(false);
+  // A user known from the page has their profile on its way (the effect below loads it).
+  const [isProfileLoading, setProfileLoading] = useState(() => session.status === 'ready' && session.user !== null);
   const profileRequest = useRef(0);
   const user = session.status === 'ready' ? session.user : null;
 

@@ -1,0 +1,59 @@
+import { renderToString } from 'react-dom/server';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
+import { StaticRouter } from 'react-router';
+import { AppProviders } from './app/providers.tsx';
+import { AppRoutes, preloadRoute } from './app/router.tsx';
+import { setServerBootData } from './lib/boot-data.ts';
+import { createQueryClient } from './lib/query-client.ts';
+
+/** A pre-rendered page: its markup and the query cache it was rendered from. */
+export interface PrerenderedPage {
+  html: string;
+  /** TanStack Query's dehydrated cache: the browser hydrates it before React hydrates the markup. */
+  queries: DehydratedState;
+}
+
+/**
+ * Server pre-rendering (docs/decisions/0014-prerendered-pages.md): the HTML of a page as the app's
+ * first render in the browser will show it, from the answers the page carries (its boot data), plus
+ * the query cache behind it, so the browser's first render matches and React hydrates the markup.
+ *
+ * Renders run one at a time: the boot data is module state for the duration of a render.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+export function renderPage(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
+  const run = queue.then(() => render(url, boot));
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function render(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
+  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const page = () =>
+    renderToString(
+      <AppProviders queryClient={queryClient}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>,
+    );
+  try {
+    setServerBootData(boot);
+    // First pass: the page's queries register in the cache; run them against the boot data.
+    page();
+    const queries = queryClient.getQueryCache().getAll();
+    await Promise.allSettled(queries.map((query) => query.fetch()));
+    // What the page does not carry stays loading, as in the browser before its request answers.
+    for (const query of queries) if (query.state.status === 'error') query.reset();
+    // Second pass, with the data (and the session answer, which the first pass only peeked at).
+    setServerBootData(boot);
+    const html = page();
+    return { html, queries: dehydrate(queryClient) };
+  } finally {
+    setServerBootData(null);
+    queryClient.clear();
+  }
+}
