@@ -65,6 +65,20 @@ describe('GlyphCard', () => {
     expect(container.querySelector('svg circle')).not.toBeNull();
   });
 
+  it('loads the first screen of images at once and leaves the rest lazy; far cards render on demand', () => {
+    const glyphs = Array.from({ length: 14 }, (_, i) =>
+      makeGlyph({ id: `11111111-1111-4111-8111-1111111111${String(i).padStart(2, '0')}`, title: `G${i}`, thumbnails: [`/api/files/images/${i}-thumb.webp`], images: [`/api/files/images/${i}.webp`] }),
+    );
+    const { container } = renderCard(<GlyphGrid glyphs={glyphs} />);
+    const images = [...container.querySelectorAll('img')];
+    expect(images.map((img) => img.getAttribute('loading'))).toEqual([...Array(4).fill('eager'), ...Array(10).fill('lazy')]);
+    expect(images[0]?.getAttribute('fetchpriority')).toBe('high');
+    expect(images[4]?.getAttribute('fetchpriority')).toBe('auto');
+    const items = [...container.querySelectorAll('li')];
+    expect(items[11]?.className ?? '').not.toContain('content-visibility');
+    expect(items[12]?.className).toContain('[content-visibility:auto]');
+  });
+
   it('staggers entrances by 0.1 s per item, capped, restarting for each new batch', () => {
     expect(cardStaggerDelay(0)).toBe('0.0s');
     expect(cardStaggerDelay(3)).toBe('0.3s');

@@ -10,6 +10,12 @@ import { Skeleton } from './ui/skeleton.tsx';
 /** Thumbnails are square WebP images (issue 3); the attributes reserve their box before they load. */
 const THUMB_SIZE = 480;
 
+/** Cards a phone shows before scrolling (two rows of two): their images load at once, not lazily. */
+const EAGER_CARDS = 4;
+
+/** Cards past the first screens skip layout and paint until scrolled near (a search shows 100). */
+const RENDER_ON_DEMAND_FROM = 12;
+
 /**
  * The entrance delay of the card at `index`: 0.1 s per item (spec §2 Search), capped so a long grid
  * never keeps cards hidden for long. Only applied under `motion-safe` (prefers-reduced-motion).
@@ -19,7 +25,7 @@ export function cardStaggerDelay(index: number): string {
   return `${(step * CARD_STAGGER_SECONDS).toFixed(1)}s`;
 }
 
-function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
+function GlyphThumbnail({ glyph, eager }: { glyph: Glyph; eager: boolean }) {
   const source = glyph.thumbnails[0] ?? glyph.images[0] ?? null;
   const [failed, setFailed] = useState(false);
   if (!source || failed) {
@@ -35,7 +41,8 @@ function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
       alt=""
       width={THUMB_SIZE}
       height={THUMB_SIZE}
-      loading="lazy"
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : 'auto'}
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
@@ -65,6 +72,8 @@ export interface GlyphCardProps {
   headingLevel?: 2 | 3;
   /** Renders the title and description text, e.g. with matching search words marked (issue 5). */
   renderText?: (text: string) => ReactNode;
+  /** The card is on the first screen: its image loads at once with high priority (largest paint). */
+  eager?: boolean;
 }
 
 /**
@@ -72,7 +81,7 @@ export interface GlyphCardProps {
  * dot-matrix placeholder), title, two-line description, creator link, downloads/views/likes.
  * The whole card opens /glyph/{id}; the creator link and `action` stay separately clickable.
  */
-export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText }: GlyphCardProps) {
+export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText, eager = false }: GlyphCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
   return (
@@ -80,7 +89,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
       style={style}
       className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
     >
-      <GlyphThumbnail glyph={glyph} />
+      <GlyphThumbnail glyph={glyph} eager={eager} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-sans text-base leading-snug font-semibold tracking-normal">
           <Link
@@ -144,9 +153,10 @@ export function GlyphGrid({
   return (
     <ul className={cn(GRID_CLASSES, className)} aria-label={label}>
       {glyphs.map((glyph, i) => (
-        <li key={glyph.id}>
+        <li key={glyph.id} className={i >= RENDER_ON_DEMAND_FROM ? '[contain-intrinsic-size:auto_360px] [content-visibility:auto]' : undefined}>
           <GlyphCard
             glyph={glyph}
+            eager={i < EAGER_CARDS}
             index={i - batchStart}
             showDate={showDate}
             headingLevel={headingLevel}
