@@ -63,7 +63,12 @@ test.describe('glyph requests', () => {
 
     await page.goto('/request-glyphs');
     await expect(page.getByRole('heading', { level: 1, name: 'Request Glyph Toys' })).toBeVisible();
+    // The newest request is already on the pre-rendered first page: wait for the search itself to
+    // settle (the list is dimmed and aria-busy meanwhile) before checking and running axe.
+    const searched = page.waitForResponse((response) => response.url().includes('/api/glyph-requests') && response.url().includes('search='));
     await page.getByRole('searchbox', { name: 'Search requests' }).fill(title);
+    await searched;
+    await expect(page.getByRole('list', { name: 'Glyph requests' })).not.toHaveAttribute('aria-busy', 'true');
     const card = page.getByRole('article', { name: title });
     await expect(card).toBeVisible();
     await expect(card.getByText('OPEN', { exact: true })).toBeVisible();

@@ -114,6 +114,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false }: R
       ) : (
         <ul
           aria-label="Glyph requests"
+          aria-busy={isSearching || undefined}
           className={cn('grid gap-4 md:grid-cols-2', isSearching && 'opacity-70 transition-opacity')}
         >
           {requests.map((request) => (
