@@ -172,6 +172,9 @@ try {
     { name: 'Search', path: '/search?q=boot' },
     { name: 'Requests', path: '/request-glyphs' },
   ];
+  // A server in use is warm: one request per page first, so the first page measured does not pay
+  // for loading the pre-renderer and its route modules (a one-off ~150 ms at process start).
+  for (const target of targets) await fetch(`${base}${target.path}`).then((response) => response.text());
   // --only Home,Glyph: a quick look at some pages; --keep-reports DIR keeps each full Lighthouse JSON.
   const only = values.only?.split(',').map((name) => name.trim());
   for (const target of targets.filter((t) => !only || only.includes(t.name))) {
