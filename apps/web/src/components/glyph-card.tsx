@@ -10,9 +10,6 @@ import { Skeleton } from './ui/skeleton.tsx';
 /** Thumbnails are square WebP images (issue 3); the attributes reserve their box before they load. */
 const THUMB_SIZE = 480;
 
-/** Cards a phone shows before scrolling (two rows of two): their images load at once, not lazily. */
-const EAGER_CARDS = 4;
-
 /** Cards past the first screens skip layout and paint until scrolled near (a search shows 100). */
 const RENDER_ON_DEMAND_FROM = 12;
 
@@ -25,7 +22,7 @@ export function cardStaggerDelay(index: number): string {
   return `${(step * CARD_STAGGER_SECONDS).toFixed(1)}s`;
 }
 
-function GlyphThumbnail({ glyph, eager }: { glyph: Glyph; eager: boolean }) {
+function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
   const source = glyph.thumbnails[0] ?? glyph.images[0] ?? null;
   const [failed, setFailed] = useState(false);
   if (!source || failed) {
@@ -41,8 +38,7 @@ function GlyphThumbnail({ glyph, eager }: { glyph: Glyph; eager: boolean }) {
       alt=""
       width={THUMB_SIZE}
       height={THUMB_SIZE}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : 'auto'}
+      loading="lazy"
       decoding="async"
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
@@ -72,8 +68,6 @@ export interface GlyphCardProps {
   headingLevel?: 2 | 3;
   /** Renders the title and description text, e.g. with matching search words marked (issue 5). */
   renderText?: (text: string) => ReactNode;
-  /** The card is on the first screen: its image loads at once with high priority (largest paint). */
-  eager?: boolean;
 }
 
 /**
@@ -81,7 +75,7 @@ export interface GlyphCardProps {
  * dot-matrix placeholder), title, two-line description, creator link, downloads/views/likes.
  * The whole card opens /glyph/{id}; the creator link and `action` stay separately clickable.
  */
-export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText, eager = false }: GlyphCardProps) {
+export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText }: GlyphCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
   return (
@@ -89,7 +83,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
       style={style}
       className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
     >
-      <GlyphThumbnail glyph={glyph} eager={eager} />
+      <GlyphThumbnail glyph={glyph} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-sans text-base leading-snug font-semibold tracking-normal">
           <Link
@@ -156,7 +150,6 @@ export function GlyphGrid({
         <li key={glyph.id} className={i >= RENDER_ON_DEMAND_FROM ? '[contain-intrinsic-size:auto_360px] [content-visibility:auto]' : undefined}>
           <GlyphCard
             glyph={glyph}
-            eager={i < EAGER_CARDS}
             index={i - batchStart}
             showDate={showDate}
             headingLevel={headingLevel}
