@@ -36,6 +36,7 @@ COPY apps/server/src apps/server/src
 COPY apps/server/drizzle apps/server/drizzle
 COPY scripts scripts
 COPY --from=build /app/apps/web/dist apps/web/dist
+COPY --from=build /app/apps/web/dist-server apps/web/dist-server
 # DATA_DIR: the embedded database and files, or (with DATABASE_URL and S3_BUCKET) only uploads in progress.
 RUN mkdir -p /data && chown node:node /data
 USER node
