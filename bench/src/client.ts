@@ -12,6 +12,11 @@ export interface ClientJob {
   /** Fixed arrival rate across all connections (autocannon overallRate); absent = closed loop. */
   overallRate?: number;
   requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
+  /**
+   * Each connection starts at its own place in `requests` (evenly spaced). Without it all
+   * connections walk the list in step, so a list of distinct queries is asked 50 times at once.
+   */
+  spread?: boolean;
 }
 
 export interface ClientResult {
@@ -47,6 +52,21 @@ function report(error: Error | null, result: autocannon.Result): void {
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 
+const requests = job.requests.map((r) => ({
+  method: r.method as 'GET',
+  path: r.path,
+  ...(r.headers ? { headers: r.headers } : {}),
+  ...(r.body ? { body: r.body } : {}),
+}));
+let connection = 0;
+
+/** autocannon's per-connection hook: the connection's own rotation of the request list. */
+function spreadRequests(client: { requestIterator: { setRequests: (list: unknown[]) => void } }): void {
+  const start = Math.floor((connection * requests.length) / job.connections) % requests.length;
+  connection += 1;
+  client.requestIterator.setRequests([...requests.slice(start), ...requests.slice(0, start)].map((r) => ({ ...r })));
+}
+
 const instance = autocannon(
   {
     url: job.url,
@@ -54,12 +74,8 @@ const instance = autocannon(
     duration: job.durationSeconds,
     timeout: 10,
     ...(job.overallRate ? { overallRate: job.overallRate } : {}),
-    requests: job.requests.map((r) => ({
-      method: r.method as 'GET',
-      path: r.path,
-      ...(r.headers ? { headers: r.headers } : {}),
-      ...(r.body ? { body: r.body } : {}),
-    })),
+    requests,
+    ...(job.spread ? { setupClient: spreadRequests as unknown as autocannon.Options['setupClient'] } : {}),
   },
   report,
 );
