@@ -1,32 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { GlyphSchema, type Glyph } from '@glyphary/shared';
 import { renderPage } from './entry-server.tsx';
+import { makeGlyph } from './test/glyph-fixture.ts';
 
 // docs/decisions/0014-prerendered-pages.md: the server's pre-render of a page from its boot data.
-function glyph(overrides: Partial<Glyph> = {}): Glyph {
-  return GlyphSchema.parse({
-    id: '11111111-1111-4111-8111-111111111111',
-    title: 'Pulse ring',
-    description: 'A ring that pulses with notifications.',
-    images: ['/api/files/images/pulse.webp'],
-    thumbnails: ['/api/files/images/pulse-thumb.webp'],
-    apkUrl: null,
-    githubUrl: 'https://github.com/example/pulse',
-    instructions: null,
-    creatorId: 'c1',
-    creatorUsername: 'dot_maker',
-    creatorDisplayName: 'Dot Maker',
-    downloads: 1,
-    views: 12,
-    likes: 0,
-    createdAt: '2026-03-04T10:00:00.000Z',
-    updatedAt: '2026-03-04T10:00:00.000Z',
-    deleted: false,
-    apkSha256: null,
-    apkSize: null,
-    ...overrides,
-  });
-}
+
+/** A glyph with one image (the glyph page's largest paint). */
+const glyph = (overrides: Parameters<typeof makeGlyph>[0] = {}) =>
+  makeGlyph({ images: ['/api/files/images/pulse.webp'], thumbnails: ['/api/files/images/pulse-thumb.webp'], ...overrides });
 
 const signedOut = { '/api/auth/get-session': null };
 const home = '/api/get-glyphs?sort=latest&limit=12';

@@ -1,33 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { CARD_STAGGER_MAX_ITEMS, GlyphSchema, type Glyph } from '@glyphary/shared';
+import { CARD_STAGGER_MAX_ITEMS } from '@glyphary/shared';
+import { makeGlyph } from '../test/glyph-fixture.ts';
 import { GlyphCard, GlyphGrid, cardStaggerDelay } from './glyph-card.tsx';
-
-function makeGlyph(overrides: Partial<Glyph> = {}): Glyph {
-  return GlyphSchema.parse({
-    id: '11111111-1111-4111-8111-111111111111',
-    title: 'Pulse ring',
-    description: 'A ring that pulses with notifications.',
-    images: [],
-    thumbnails: [],
-    apkUrl: null,
-    githubUrl: 'https://github.com/example/pulse',
-    instructions: null,
-    creatorId: 'c1',
-    creatorUsername: 'dot_maker',
-    creatorDisplayName: 'Dot Maker',
-    downloads: 1,
-    views: 12,
-    likes: 0,
-    createdAt: '2026-03-04T10:00:00.000Z',
-    updatedAt: '2026-03-04T10:00:00.000Z',
-    deleted: false,
-    apkSha256: null,
-    apkSize: null,
-    ...overrides,
-  });
-}
 
 const renderCard = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 
