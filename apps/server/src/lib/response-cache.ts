@@ -21,8 +21,6 @@ export interface ResponseCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
   /** Forgets one key (and stops an in-flight computation from being stored under it). */
   delete(key: string): void;
-  /** Forgets every key that starts with `prefix` (and their in-flight computations). */
-  deletePrefix(prefix: string): void;
   /** Forgets everything; computations started before the call are shared but never stored. */
   clear(): void;
   /** Entries currently held (tests, metrics). */
@@ -103,11 +101,6 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
     },
     delete(key) {
       forget(key);
-    },
-    deletePrefix(prefix) {
-      for (const key of [...entries.keys(), ...inflight.keys()]) {
-        if (key.startsWith(prefix)) forget(key);
-      }
     },
     clear() {
       entries.clear();

@@ -144,6 +144,13 @@ describe('page boot data', () => {
     expect(gone.boot).toBeDefined();
     expect(Object.keys(gone.boot ?? {})).toEqual(['/api/auth/get-session']);
     expect(gone.response.body).not.toContain('rel="preload" as="image"');
+
+    // Only a well-formed id is asked for: nothing else from the path becomes an in-process request.
+    for (const odd of ['/glyph/not-an-id', '/glyph/..%2F..%2Fapi%2Fadmin%2Fstats']) {
+      const other = await page(odd, owner.auth);
+      expect(other.response.statusCode).toBe(200);
+      expect(Object.keys(other.boot ?? {}).filter((key) => key.startsWith('/api/') && key !== '/api/auth/get-session')).toEqual([]);
+    }
   });
 
   it('search and the request board carry their first page under the URLs the client asks for', async () => {

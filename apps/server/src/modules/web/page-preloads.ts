@@ -14,7 +14,8 @@ const HOME_LIST = 12;
  */
 export function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   if (pathname === '/') return [`/api/get-glyphs?${new URLSearchParams({ sort: 'latest', limit: String(HOME_LIST) })}`];
-  const glyph = /^\/glyph\/([^/]+)\/?$/.exec(pathname);
+  // Only a well-formed id is asked for: nothing else from the path reaches the in-process request.
+  const glyph = /^\/glyph\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (glyph?.[1]) return [`/api/get-glyph/${glyph[1]}`];
   if (pathname === '/search' || pathname === '/search/') {
     const term = query.get('q')?.trim() ?? '';
