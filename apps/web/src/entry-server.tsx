@@ -18,13 +18,16 @@ export interface PrerenderedPage {
  * first render in the browser will show it, from the answers the page carries (its boot data), plus
  * the query cache behind it, so the browser's first render matches and React hydrates the markup.
  *
- * Renders run one at a time: the boot data is module state for the duration of a render.
+ * Renders run one at a time: the boot data is module state for the duration of a render. A render
+ * that has not finished within QUEUE_RELEASE_MS no longer holds up the next one (the server has
+ * given up on it by then and serves that page client-rendered).
  */
 let queue: Promise<unknown> = Promise.resolve();
+const QUEUE_RELEASE_MS = 1000;
 
 export function renderPage(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
   const run = queue.then(() => render(url, boot));
-  queue = run.catch(() => undefined);
+  queue = Promise.race([run.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, QUEUE_RELEASE_MS))]);
   return run;
 }
 

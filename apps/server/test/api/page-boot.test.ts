@@ -22,6 +22,7 @@ beforeAll(async () => {
     path.join(buildDir, 'dist-server', 'entry-server.js'),
     `export async function renderPage(url, boot) {
       if (url.includes('explode')) throw new Error('render failed');
+      if (url.includes('hang')) return new Promise(() => {});
       // Hands back the answers it was given as its "query cache", so the tests can see them.
       return { html: '<p>pre-rendered ' + url.replace(/[<&]/g, '') + ' with ' + Object.keys(boot).length + ' answers $&</p>', queries: boot };
     }`,
@@ -90,6 +91,13 @@ describe('pre-rendered pages', () => {
     expect(response.body).toContain('<div id="root"></div>');
     // The answers are embedded by URL instead, for the client-rendered page.
     expect(Object.keys(embedded ?? {})).toContain('/api/get-glyphs?search=explode&sort=relevance&limit=100');
+  });
+
+  it('a pre-render that never answers is abandoned: the page is served, client-rendered', async () => {
+    const { response, embedded } = await page('/search?q=hang');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(Object.keys(embedded ?? {})).toContain('/api/get-glyphs?search=hang&sort=relevance&limit=100');
   });
 
   it('titles with $-patterns reach the tags and the page as written', async () => {

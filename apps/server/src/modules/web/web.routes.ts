@@ -66,6 +66,17 @@ function sessionForPage(body: unknown): unknown {
   return { session: { id: session.id, expiresAt: session.expiresAt }, user };
 }
 
+/** A pre-render takes ~2 ms; one that has not answered by then is abandoned for the client-rendered page. */
+const PRERENDER_TIMEOUT_MS = 1000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
 /**
  * Serves the built SPA: hashed assets with immutable caching, and index.html (with per-page meta)
  * for every other GET that is not under /api (history fallback).
@@ -170,7 +181,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       const routeModule = pageModule(pathname);
       if (prerender && routeModule) {
         try {
-          const page = await prerender(request.url, boot);
+          const page = await withTimeout(prerender(request.url, boot), PRERENDER_TIMEOUT_MS);
           body = page.html;
           prerendered = true;
           // The answers now live in the rendered query cache; only the session is still read by URL.
