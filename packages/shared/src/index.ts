@@ -11,3 +11,4 @@ export * from './schemas/glyph.ts';
 export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
+export * from './glyph-matrix/index.ts';
