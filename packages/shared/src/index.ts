@@ -13,3 +13,4 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+export * from './glyph-matrix/flash.ts';
