@@ -4,8 +4,11 @@ import { createRequire } from 'node:module';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { createHash } from 'node:crypto';
+import { checkFlashing, encodeAnimation } from '@glyphary/shared';
 import {
   accounts,
+  animations,
   files,
   glyphDownloads,
   glyphLikes,
@@ -16,6 +19,8 @@ import {
 } from '../../apps/server/src/db/schema/index.ts';
 import { makeBio, makeDescription, makeDisplayName, makeInstructions, makeRequest, makeTitle, makeUsername } from './content.ts';
 import { encodeMatrix, IMAGE_SIZE, makePattern, renderMatrix } from './matrix.ts';
+import { ANIMATION_KINDS, makeAnimation } from './animations.ts';
+import { renderPoster, renderPreview } from '../../apps/server/src/modules/animations/animation-render.ts';
 import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from './prng.ts';
 
 export type SeedSize = 'demo' | 'bench' | 'tiny';
@@ -34,6 +39,8 @@ export const SIZES: Record<
     anonActors: number;
     /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
     sharedImages: number | null;
+    /** Issue 16: every glyph gets its own generated Glyph Matrix animation (demo only: renders cost ~0.3 s each). */
+    animations: boolean;
     deletedShare: number;
     /** Age of the catalogue in days, relative to the anchor. */
     spanDays: number;
@@ -49,6 +56,7 @@ export const SIZES: Record<
     requests: 16,
     anonActors: 400,
     sharedImages: null,
+    animations: true,
     deletedShare: 0,
     spanDays: 60,
   },
@@ -62,6 +70,7 @@ export const SIZES: Record<
     requests: 20,
     anonActors: 500,
     sharedImages: 4,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 365,
   },
@@ -75,6 +84,7 @@ export const SIZES: Record<
     requests: 5_000,
     anonActors: 90_000,
     sharedImages: 24,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 720,
   },
@@ -233,7 +243,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         `select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`,
       );
       for (const file of old.rows as { filename: string; thumbnail: string | null; type: string }[]) {
-        for (const name of [file.filename, file.thumbnail]) {
+        const preview = file.type === 'animations' ? file.filename.replace(/\.glya$/, '-preview.gif') : null;
+        for (const name of [file.filename, file.thumbnail, preview]) {
           if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type))
             fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
         }
@@ -368,6 +379,54 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       );
       return `/api/files/images/${id}.webp`;
     };
+    // ── animations (issue 16): generated per glyph, stored like uploads (GLYA + poster + preview) ──
+    const animationsDir = path.join(options.dataDir, 'files', 'animations');
+    const animationBatch = createBatcher(client, animations, [
+      animations.fileId,
+      animations.filename,
+      animations.poster,
+      animations.preview,
+      animations.matrixSize,
+      animations.frameCount,
+      animations.durationMs,
+      animations.flashing,
+      animations.flashAtMs,
+    ]);
+    let animationCount = 0;
+    const writeAnimation = async (ownerIndex: number, glyphIndex: number, label: string, created: number): Promise<string> => {
+      fs.mkdirSync(animationsDir, { recursive: true });
+      // Every kind in turn, so neighbours differ; every 15th glyph strobes so the warning shows.
+      const kinds = ANIMATION_KINDS.filter((kind) => kind !== 'strobe');
+      const kind = glyphIndex % 15 === 7 ? 'strobe' : kinds[glyphIndex % kinds.length]!;
+      const animation = makeAnimation(kind, rng);
+      const id = rng.uuid();
+      const bytes = encodeAnimation(animation);
+      const flash = checkFlashing(animation);
+      const poster = await renderPoster(animation);
+      const preview = flash.flashing ? null : await renderPreview(animation);
+      fs.writeFileSync(path.join(animationsDir, `${id}.glya`), bytes);
+      fs.writeFileSync(path.join(animationsDir, `${id}-poster.webp`), poster);
+      if (preview) fs.writeFileSync(path.join(animationsDir, `${id}-preview.gif`), preview);
+      await fileBatch.push(
+        id,
+        userIds[ownerIndex],
+        'animations',
+        `${id}.glya`,
+        `${id}-poster.webp`,
+        `${slugOf(label) || 'glyph'}-${kind}.json`,
+        'application/octet-stream',
+        bytes.length,
+        createHash('sha256').update(bytes).digest('hex'),
+        animation.size,
+        animation.size,
+        'ready',
+        new Date(created).toISOString(),
+      );
+      const durationMs = animation.frames.reduce((sum, frame) => sum + frame.durationMs, 0);
+      await animationBatch.push(id, `${id}.glya`, `${id}-poster.webp`, preview ? `${id}-preview.gif` : null, animation.size, animation.frames.length, durationMs, flash.flashing, flash.flashAtMs);
+      animationCount += 1;
+      return id;
+    };
     const shared: string[] = [];
     for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
       shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
@@ -387,6 +446,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       glyphs.title,
       glyphs.description,
       glyphs.images,
+      glyphs.animationFileId,
       glyphs.githubUrl,
       glyphs.instructions,
       glyphs.downloads,
@@ -405,6 +465,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const images: string[] = [];
       for (let i = 0; i < imageCount; i += 1)
         images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      const animationFileId = size.animations ? await writeAnimation(creator, g, title, created) : null;
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
       glyphIds.push(id);
@@ -415,6 +476,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         title,
         makeDescription(rng, title),
         JSON.stringify(images),
+        animationFileId,
         `https://github.com/${usernames[creator]}/${slugOf(title)}`,
         makeInstructions(rng),
         downloadCounts[g],
@@ -426,6 +488,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       );
     }
     const fileCount = await fileBatch.done();
+    await animationBatch.done();
     const glyphCount = await glyphBatch.done();
     lap('glyphs and images');
 
@@ -526,7 +589,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       counts: {
         users: userCount,
         glyphs: glyphCount,
-        files: fileCount,
+        files: fileCount - animationCount,
+        animations: animationCount,
         views: viewCount,
         likes: likeCount,
         downloads: downloadCount,
