@@ -12,3 +12,6 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+// Issue 19: community and moderation
+export * from './community.ts';
+export * from './schemas/community.ts';
