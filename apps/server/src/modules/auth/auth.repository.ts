@@ -19,6 +19,19 @@ export function createAuthRepository(db: Db) {
     },
 
     /**
+     * Issue 19: when the account with this email is suspended, revokes its sessions (the one a
+     * sign-in just made included) and returns true.
+     */
+    async refuseIfSuspended(email: string): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(db, sql`
+        delete from sessions where user_id in (select id from users where email = ${email} and suspended_at is not null)
+        returning user_id as id`);
+      if (rows.length > 0) return true;
+      const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email)).limit(1);
+      return Boolean(row?.suspendedAt);
+    },
+
+    /**
      * With no SUPER_ADMIN_EMAIL, the first account created becomes the super admin (DESIGN §4.6).
      * One statement, so two first sign-ups at once still make exactly one super admin.
      * @returns true when this call promoted someone.

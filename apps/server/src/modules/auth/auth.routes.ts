@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
@@ -154,6 +154,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     signingIn.add(email);
     try {
       const result = await forward(request, reply, { email, password, rememberMe: true });
+      // Issue 19: a suspended account cannot sign in. Checked only after the password was right, so this
+      // says nothing to someone guessing; the session just made is revoked and its cookie not sent.
+      if (await accounts.refuseIfSuspended(email)) {
+        reply.removeHeader('set-cookie');
+        request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
+        throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
+      }
       // A success frees the email at once: the answer may already be on its way, and the same person may
       // sign in again right away (a failure keeps it until the failure is counted, in `finally`).
       signingIn.delete(email);

@@ -96,10 +96,10 @@ export function createNotificationsRepository(db: Db) {
         sql`
         with due as (
           select id, digest_sent_at as previous from ${users}
-          where digest_email and suspended_at is null and (digest_sent_at is null or digest_sent_at <= ${since})
+          where digest_email and suspended_at is null and (digest_sent_at is null or digest_sent_at <= ${since.toISOString()}::timestamptz)
           for update skip locked
         )
-        update ${users} u set digest_sent_at = ${now}
+        update ${users} u set digest_sent_at = ${now.toISOString()}::timestamptz
         from due where u.id = due.id
         returning u.id, u.email, due.previous`,
       );
@@ -120,7 +120,7 @@ export function createNotificationsRepository(db: Db) {
           and(
             eq(notifications.userId, userId),
             isNull(notifications.readAt),
-            since ? sql`${notifications.createdAt} > ${since}` : undefined,
+            since ? sql`${notifications.createdAt} > ${since.toISOString()}::timestamptz` : undefined,
           ),
         )
         .orderBy(desc(notifications.createdAt))
