@@ -18,17 +18,12 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /**
-     * Issue 19: when the account with this email is suspended, revokes its sessions (the one a
-     * sign-in just made included) and returns true.
-     */
-    async refuseIfSuspended(email: string): Promise<boolean> {
-      const rows = await queryRows<{ id: string }>(db, sql`
-        delete from sessions where user_id in (select id from users where email = ${email} and suspended_at is not null)
-        returning user_id as id`);
-      if (rows.length > 0) return true;
-      const [row] = await db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.email, email)).limit(1);
-      return Boolean(row?.suspendedAt);
+    /** Issue 19: the password hash of a suspended account with this email (undefined when not suspended). */
+    async suspendedPasswordHash(email: string): Promise<string | undefined> {
+      const [row] = await queryRows<{ password: string | null }>(db, sql`
+        select a.password from users u join accounts a on a.user_id = u.id and a.provider_id = 'credential'
+        where u.email = ${email} and u.suspended_at is not null limit 1`);
+      return row?.password ?? undefined;
     },
 
     /**
