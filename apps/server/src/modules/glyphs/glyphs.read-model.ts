@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ApkReport, GlyphDevice } from '@glyphary/shared';
 import { glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
@@ -25,6 +26,8 @@ export const glyphColumns = {
   deletedAt: glyphs.deletedAt,
   apkSha256: files.sha256,
   apkSize: files.size,
+  // Issue 15: only the devices verdict for lists and cards (the whole report is read by the detail).
+  apkDevices: sql<GlyphDevice[] | null>`${files.apkReport} -> 'devices'`,
 };
 
 export type GlyphRow = {
@@ -46,6 +49,9 @@ export type GlyphRow = {
   deletedAt: Date | null;
   apkSha256: string | null;
   apkSize: number | null;
+  apkDevices: GlyphDevice[] | null;
+  /** Issue 15: present only when the read asked for it (the detail). */
+  apkReport?: ApkReport | null;
 };
 
 /** The join condition for the creator. */
