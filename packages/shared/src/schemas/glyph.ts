@@ -72,6 +72,8 @@ export const GetGlyphsQuerySchema = z.object({
   creator_id: z.string().max(64).optional(),
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   cursor: z.string().max(512).optional(),
+  // Issue 15: only glyphs whose APK's toys run on this phone.
+  device: z.enum(GLYPH_DEVICES, { error: `device must be one of ${GLYPH_DEVICES.join(', ')}` }).optional(),
 });
 export type GetGlyphsQuery = z.infer<typeof GetGlyphsQuerySchema>;
 

@@ -58,5 +58,12 @@ export type GlyphRow = {
 export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
 /** The join condition for the APK file row (left join). */
 export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
+/**
+ * Issue 15 `device` filter: glyphs whose analysed APK runs on `device` (the report's `devices`).
+ * A subquery, so it works whether or not the surrounding query joins the files table.
+ */
+export function runsOnDevice(device: GlyphDevice) {
+  return sql`exists (select 1 from ${files} where ${files.id} = ${glyphs.apkFileId} and ${files.apkReport} -> 'devices' @> ${JSON.stringify([device])}::jsonb)`;
+}
 /** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
 export const isLive = sql`${glyphs.deletedAt} is null`;
