@@ -1,12 +1,15 @@
-import { createHash, createPublicKey, KeyObject, sign as signData, webcrypto } from 'node:crypto';
+import { createHash, createPublicKey, KeyObject, sign as signData, type webcrypto } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { makeZip, zipLayout, type ZipEntry } from './zip.ts';
 
+/** The CryptoKey type pkijs takes (the global one, whichever lib declares it). */
+type Key = Parameters<pkijs.SignedData['sign']>[0];
+
 /** A generated signing identity: a self-signed certificate and its private key. */
 export interface Signer {
   certificate: Buffer;
-  privateKey: webcrypto.CryptoKey;
+  privateKey: Key;
   keyType: 'rsa' | 'ec';
   /** SHA-256 of the DER certificate, lowercase hex (what the APK report shows). */
   sha256: string;
@@ -18,7 +21,8 @@ export async function createSigner(commonName = 'Glyph Toy Maker', organisation 
     keyType === 'rsa'
       ? { name: 'RSASSA-PKCS1-v1_5', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: 'SHA-256' }
       : { name: 'ECDSA', namedCurve: 'P-256' };
-  const keys = (await webcrypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as webcrypto.CryptoKeyPair;
+  // The global WebCrypto (its CryptoKey type is the one pkijs and the DOM lib agree on).
+  const keys = (await globalThis.crypto.subtle.generateKey(algorithm, true, ['sign', 'verify'])) as unknown as { publicKey: Key; privateKey: Key };
   const cert = new pkijs.Certificate();
   cert.version = 2;
   cert.serialNumber = new asn1js.Integer({ value: Math.floor(Math.random() * 0x7fffffff) });
@@ -47,14 +51,14 @@ export async function v1SignatureEntries(entries: ZipEntry[], signer: Signer): P
     sfEntries += `Name: ${entry.name}\r\nSHA-256-Digest: ${b64(section)}\r\n\r\n`;
   }
   const sf = Buffer.from(`Signature-Version: 1.0\r\nSHA-256-Digest-Manifest: ${b64(manifest)}\r\nCreated-By: glyphary-test-support\r\n\r\n${sfEntries}`);
-  const cert = pkijs.Certificate.fromBER(signer.certificate);
+  const cert = pkijs.Certificate.fromBER(new Uint8Array(signer.certificate));
   const signed = new pkijs.SignedData({
     version: 1,
     encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: '1.2.840.113549.1.7.1' }),
     signerInfos: [new pkijs.SignerInfo({ version: 1, sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }) })],
     certificates: [cert],
   });
-  await signed.sign(signer.privateKey, 0, 'SHA-256', sf);
+  await signed.sign(signer.privateKey, 0, 'SHA-256', new Uint8Array(sf));
   const info = new pkijs.ContentInfo({ contentType: pkijs.ContentInfo.SIGNED_DATA, content: signed.toSchema(true) });
   return [
     { name: 'META-INF/MANIFEST.MF', data: Buffer.from(manifest), method: 8 },
@@ -106,7 +110,7 @@ export function addV2Signature(zip: Buffer, signer: Signer, options: SigningBloc
   const digest = contentDigest(zip);
   if (options.wrongDigest) digest[0] = (digest[0] ?? 0) ^ 0xff;
   const signedData = Buffer.concat([seq([Buffer.concat([u32(algorithm), lp(digest)])]), seq([signer.certificate]), seq([])]);
-  const key = KeyObject.from(signer.privateKey);
+  const key = KeyObject.from(signer.privateKey as unknown as webcrypto.CryptoKey);
   const signature = signData('sha256', signedData, key);
   const publicKey = Buffer.from(createPublicKey(key).export({ type: 'spki', format: 'der' }));
   const signerBytes = Buffer.concat([lp(signedData), seq([Buffer.concat([u32(algorithm), lp(signature)])]), lp(publicKey)]);
