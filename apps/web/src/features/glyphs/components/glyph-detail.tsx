@@ -162,7 +162,7 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
           </section>
         ) : null}
 
-        {glyph.apkUrl && (glyph.apkSha256 || glyph.apkSize !== null) ? (
+        {glyph.apkUrl && !glyph.apk && (glyph.apkSha256 || glyph.apkSize !== null) ? (
           <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm" aria-labelledby="file-heading">
             <h2 id="file-heading" className="font-medium">
               APK file
