@@ -304,3 +304,10 @@ describe('animationUrl on upload-glyph and update-glyph', () => {
     expect(await t.database.db.$count(animations, eq(animations.filename, animation.filename))).toBe(0);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the animation upload answer, the glyph animation and animationUrl', async () => {
+    const doc = JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json());
+    for (const word of ['flashAtMs', 'posterUrl', 'animationUrl', 'type=animations']) expect(doc).toContain(word);
+  });
+});
