@@ -79,7 +79,7 @@ export const MSG = {
   fileNotFound: 'File not found',
   fileMissing: 'No file was sent',
   fileEmpty: 'The file is empty',
-  fileTypeInvalid: 'File type must be images or apks',
+  fileTypeInvalid: 'File type must be images, apks or animations',
   fileImageUnreadable: 'The image could not be read',
   fileApkInvalid: 'The file is not a valid APK',
   fileQuarantined: 'This file was flagged by the malware scan and cannot be used',
@@ -192,6 +192,14 @@ export const MSG = {
   likedEmptyTitle: 'No liked posts yet',
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
+
+  // Issue 16: living previews (animation import and the glyph's animation)
+  animationSizeInvalid: 'Matrix size must be 25 or 13',
+  animationBrightnessInvalid: 'Brightness must be a whole number from -100 to 100',
+  animationContrastInvalid: 'Contrast must be a whole number from -100 to 100',
+  animationInvertInvalid: 'Invert must be true or false',
+  animationSpeedInvalid: 'Speed must be a number from 0.25 to 4',
+  animationNotOwned: 'The animation must be a file you uploaded',
 
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,

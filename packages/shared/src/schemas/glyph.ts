@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 
 /** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
 export const GlyphSchema = z.object({
@@ -24,6 +25,8 @@ export const GlyphSchema = z.object({
   deleted: z.boolean(),
   apkSha256: z.string().nullable(),
   apkSize: z.number().int().nullable(),
+  /** Issue 16: the glyph's Glyph Matrix animation, null when it has none. */
+  animation: GlyphAnimationSchema.nullable(),
 });
 export type Glyph = z.infer<typeof GlyphSchema>;
 
@@ -45,6 +48,15 @@ export const GlyphInputSchema = z
     apkUrl: nullableText,
     githubUrl: nullableText,
     instructions: nullableText,
+    /**
+     * Issue 16: an animation the caller uploaded (`type=animations`), like apkUrl. On update, null or ''
+     * removes the glyph's animation and leaving the field out keeps it (clients that predate animations).
+     */
+    animationUrl: z
+      .string({ error: MSG.animationNotOwned })
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : emptyToNull(v))),
     images: z
       .array(z.string({ error: MSG.imageUrlInvalid }), { error: MSG.imageUrlInvalid })
       .nullable()
@@ -90,5 +102,9 @@ export const UploadedFileSchema = z.object({
   sha256: z.string(),
 });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/** Every answer of `POST /api/upload-file`: an animation (issue 16), or an image or APK. */
+export const UploadFileAnswerSchema = z.union([UploadedAnimationSchema, UploadedFileSchema]);
+export type UploadFileAnswer = z.infer<typeof UploadFileAnswerSchema>;
 
 export { GLYPH_SORTS };
