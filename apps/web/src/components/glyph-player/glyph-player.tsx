@@ -117,8 +117,8 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
     });
   }, []);
 
-  // Cards load when they first come into view; the page and the hero at once.
-  const wanted = variant !== 'compact' || visible;
+  // Cards and the hero load when they first come into view; the page's player at once.
+  const wanted = full || visible;
   useEffect(() => {
     if (!wanted) return;
     let live = true;

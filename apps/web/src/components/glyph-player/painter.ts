@@ -30,7 +30,7 @@ function layers(size: MatrixSize, px: number): Layers {
   if (found) return found;
   const [mask, maskContext] = makeCanvas(px);
   const [base, baseContext] = makeCanvas(px);
-  const cell = px / size;
+  const cell = px / (size + 1);
   baseContext.fillStyle = '#000';
   baseContext.beginPath();
   baseContext.arc(px / 2, px / 2, px / 2, 0, Math.PI * 2);
@@ -38,8 +38,8 @@ function layers(size: MatrixSize, px: number): Layers {
   maskContext.fillStyle = '#fff';
   baseContext.fillStyle = OFF_COLOUR;
   for (const index of ledCells(size)) {
-    const x = ((index % size) + 0.5) * cell;
-    const y = (Math.floor(index / size) + 0.5) * cell;
+    const x = ((index % size) + 1) * cell;
+    const y = (Math.floor(index / size) + 1) * cell;
     for (const context of [maskContext, baseContext]) {
       context.beginPath();
       context.arc(x, y, cell * LED_RADIUS, 0, Math.PI * 2);
@@ -100,15 +100,18 @@ export class MatrixPainter {
     }
     source.putImageData(pixels, 0, 0);
     const { mask, base } = layers(size, px);
+    // Half a cell of margin: the disc holds every LED whole, the rim ones included.
+    const inset = px / (size + 1) / 2;
+    const inner = px - inset * 2;
     context.globalCompositeOperation = 'copy';
     context.imageSmoothingEnabled = false;
-    context.drawImage(source.canvas, 0, 0, size, size, 0, 0, px, px);
+    context.drawImage(source.canvas, 0, 0, size, size, inset, inset, inner, inner);
     context.globalCompositeOperation = 'destination-in';
     context.drawImage(mask, 0, 0);
     context.globalCompositeOperation = 'destination-over';
     context.imageSmoothingEnabled = true;
     context.globalAlpha = GLOW_ALPHA;
-    context.drawImage(source.canvas, 0, 0, size, size, 0, 0, px, px);
+    context.drawImage(source.canvas, 0, 0, size, size, inset, inset, inner, inner);
     context.globalAlpha = 1;
     context.drawImage(base, 0, 0);
     context.globalCompositeOperation = 'source-over';
