@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { glyphs, users, files } from '../../db/schema/index.ts';
+import { animations, glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
  * The columns every glyph read needs (detail, lists, search, likes, admin): the glyph, its
@@ -25,6 +25,14 @@ export const glyphColumns = {
   deletedAt: glyphs.deletedAt,
   apkSha256: files.sha256,
   apkSize: files.size,
+  // Issue 16: the glyph's animation (left join `animationJoin`); all null when it has none.
+  animationFilename: animations.filename,
+  animationPoster: animations.poster,
+  animationPreview: animations.preview,
+  animationSize: animations.matrixSize,
+  animationFrameCount: animations.frameCount,
+  animationDurationMs: animations.durationMs,
+  animationFlashing: animations.flashing,
 };
 
 export type GlyphRow = {
@@ -46,11 +54,20 @@ export type GlyphRow = {
   deletedAt: Date | null;
   apkSha256: string | null;
   apkSize: number | null;
+  animationFilename: string | null;
+  animationPoster: string | null;
+  animationPreview: string | null;
+  animationSize: number | null;
+  animationFrameCount: number | null;
+  animationDurationMs: number | null;
+  animationFlashing: boolean | null;
 };
 
 /** The join condition for the creator. */
 export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
 /** The join condition for the APK file row (left join). */
 export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
+/** The join condition for the glyph's animation facts (left join, issue 16). */
+export const animationJoin = sql`${animations.fileId} = ${glyphs.animationFileId}`;
 /** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
 export const isLive = sql`${glyphs.deletedAt} is null`;
