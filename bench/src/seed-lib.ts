@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { checkFlashing, encodeAnimation } from '@glyphary/shared';
 import {
   accounts,
+  animations,
   files,
   glyphDownloads,
   glyphLikes,
@@ -16,6 +19,11 @@ import {
 } from '../../apps/server/src/db/schema/index.ts';
 import { makeBio, makeDescription, makeDisplayName, makeInstructions, makeRequest, makeTitle, makeUsername } from './content.ts';
 import { encodeMatrix, IMAGE_SIZE, makePattern, renderMatrix } from './matrix.ts';
+import { ANIMATION_KINDS, makeAnimation } from './animations.ts';
+import { renderPoster, renderPreview } from '../../apps/server/src/modules/animations/animation-render.ts';
+import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } from '@glyphary/test-support';
+import { analyseApk } from '../../apps/server/src/modules/apk/index.ts';
+import { processImage } from '../../apps/server/src/modules/files/file-inspect.ts';
 import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from './prng.ts';
 
 export type SeedSize = 'demo' | 'bench' | 'tiny';
@@ -34,9 +42,13 @@ export const SIZES: Record<
     anonActors: number;
     /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
     sharedImages: number | null;
+    /** Issue 16: every glyph gets its own generated Glyph Matrix animation (demo only: renders cost ~0.3 s each). */
+    animations: boolean;
     deletedShare: number;
     /** Age of the catalogue in days, relative to the anchor. */
     spanDays: number;
+    /** Issue 15: the share of glyphs that ship a real toy APK (built, signed and analysed like an upload). */
+    toyApkShare: number;
   }
 > = {
   demo: {
@@ -49,8 +61,10 @@ export const SIZES: Record<
     requests: 16,
     anonActors: 400,
     sharedImages: null,
+    animations: true,
     deletedShare: 0,
     spanDays: 60,
+    toyApkShare: 0.7,
   },
   tiny: {
     users: 40,
@@ -62,8 +76,10 @@ export const SIZES: Record<
     requests: 20,
     anonActors: 500,
     sharedImages: 4,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 365,
+    toyApkShare: 0,
   },
   bench: {
     users: 10_000,
@@ -75,8 +91,10 @@ export const SIZES: Record<
     requests: 5_000,
     anonActors: 90_000,
     sharedImages: 24,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 720,
+    toyApkShare: 0,
   },
 };
 
@@ -214,6 +232,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     statementTimeoutMs: 3_600_000,
   });
   const imagesDir = path.join(options.dataDir, 'files', 'images');
+  const apksDir = path.join(options.dataDir, 'files', 'apks');
   const { client, release } = await openRaw(database);
   try {
     await runMigrations(database);
@@ -233,7 +252,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         `select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`,
       );
       for (const file of old.rows as { filename: string; thumbnail: string | null; type: string }[]) {
-        for (const name of [file.filename, file.thumbnail]) {
+        const preview = file.type === 'animations' ? file.filename.replace(/\.glya$/, '-preview.gif') : null;
+        for (const name of [file.filename, file.thumbnail, preview]) {
           if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type))
             fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
         }
@@ -331,6 +351,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 
     // ── images: rendered per glyph (demo) or a shared set (bench), stored like uploads ──
     fs.mkdirSync(imagesDir, { recursive: true });
+    fs.mkdirSync(apksDir, { recursive: true });
     const fileBatch = createBatcher(client, files, [
       files.id,
       files.ownerId,
@@ -345,6 +366,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       files.height,
       files.status,
       files.createdAt,
+      files.apkReport,
     ]);
     const writeImage = async (ownerIndex: number, label: string, created: number): Promise<string> => {
       const id = rng.uuid();
@@ -365,8 +387,107 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         IMAGE_SIZE,
         'ready',
         new Date(created).toISOString(),
+        null,
       );
       return `/api/files/images/${id}.webp`;
+    };
+    // ── animations (issue 16): generated per glyph, stored like uploads (GLYA + poster + preview) ──
+    const animationsDir = path.join(options.dataDir, 'files', 'animations');
+    const animationBatch = createBatcher(client, animations, [
+      animations.fileId,
+      animations.filename,
+      animations.poster,
+      animations.preview,
+      animations.matrixSize,
+      animations.frameCount,
+      animations.durationMs,
+      animations.flashing,
+      animations.flashAtMs,
+    ]);
+    let animationCount = 0;
+    // A separate generator, so the rest of the catalogue stays identical to seeds without animations.
+    const animationRng = createRng((options.seed ?? 20_260_101) ^ 0x16);
+    const writeAnimation = async (ownerIndex: number, glyphIndex: number, label: string, created: number): Promise<string> => {
+      fs.mkdirSync(animationsDir, { recursive: true });
+      // Every kind in turn, so neighbours differ; every 15th glyph strobes so the warning shows.
+      const kinds = ANIMATION_KINDS.filter((kind) => kind !== 'strobe');
+      const kind = glyphIndex % 15 === 7 ? 'strobe' : kinds[glyphIndex % kinds.length]!;
+      const animation = makeAnimation(kind, animationRng);
+      const id = animationRng.uuid();
+      const bytes = encodeAnimation(animation);
+      const flash = checkFlashing(animation);
+      const poster = await renderPoster(animation);
+      const preview = flash.flashing ? null : await renderPreview(animation);
+      fs.writeFileSync(path.join(animationsDir, `${id}.glya`), bytes);
+      fs.writeFileSync(path.join(animationsDir, `${id}-poster.webp`), poster);
+      if (preview) fs.writeFileSync(path.join(animationsDir, `${id}-preview.gif`), preview);
+      await fileBatch.push(
+        id,
+        userIds[ownerIndex],
+        'animations',
+        `${id}.glya`,
+        `${id}-poster.webp`,
+        `${slugOf(label) || 'glyph'}-${kind}.json`,
+        'application/octet-stream',
+        bytes.length,
+        createHash('sha256').update(bytes).digest('hex'),
+        animation.size,
+        animation.size,
+        'ready',
+        new Date(created).toISOString(),
+        null,
+      );
+      const durationMs = animation.frames.reduce((sum, frame) => sum + frame.durationMs, 0);
+      await animationBatch.push(id, `${id}.glya`, `${id}-poster.webp`, preview ? `${id}-preview.gif` : null, animation.size, animation.frames.length, durationMs, flash.flashing, flash.flashAtMs);
+      animationCount += 1;
+      return id;
+    };
+    // Issue 15: real toy APKs for the demo, from the shared builder, analysed by the server's own
+    // analyser (the stored report is what an upload would have stored). A separate generator keeps
+    // the rest of the catalogue identical to earlier seeds.
+    const apkRng = createRng((options.seed ?? 20_260_101) ^ 0x15);
+    const signers = new Map<number, Signer>();
+    const writeToyApk = async (ownerIndex: number, title: string, created: number): Promise<{ url: string; id: string }> => {
+      const id = apkRng.uuid();
+      let signer = signers.get(ownerIndex);
+      if (!signer) {
+        signer = await createSigner(usernames[ownerIndex] ?? 'Glyph maker', 'Glyphary demo', 'ec');
+        signers.set(ownerIndex, signer);
+      }
+      const slug = slugOf(title) || 'toy';
+      const toyCount = apkRng.int(1, 2);
+      const spec = {
+        packageName: `com.glyphary.demo.${slug.replace(/-/g, '').slice(0, 30) || 'toy'}${ownerIndex}`,
+        versionName: `1.${apkRng.int(0, 9)}.${apkRng.int(0, 9)}`,
+        versionCode: apkRng.int(1, 40),
+        permissions: [GLYPH_ENABLE, ...(apkRng.chance(0.5) ? ['android.permission.INTERNET'] : []), ...(apkRng.chance(0.2) ? ['android.permission.ACCESS_COARSE_LOCATION'] : []), ...(apkRng.chance(0.4) ? ['android.permission.VIBRATE'] : [])],
+        toys: Array.from({ length: toyCount }, (_, i) => ({
+          service: `.Toy${i + 1}`,
+          name: i === 0 ? title : `${title} (night)`,
+          summary: i === 0 ? `${title} on the Glyph Matrix` : 'A dimmer variant for the dark',
+          longpress: apkRng.chance(0.5),
+          aod: apkRng.chance(0.4),
+          seed: apkRng.int(0, 50),
+        })),
+      };
+      const apkPath = path.join(apksDir, `${id}.apk`);
+      fs.writeFileSync(apkPath, await signApk(buildApkEntries(spec), signer));
+      const { report, previews } = await analyseApk(apkPath);
+      for (const [index, bytes] of previews.entries()) {
+        const toy = report.toys[index];
+        if (!bytes || !toy) continue;
+        const previewId = apkRng.uuid();
+        const source = path.join(apksDir, `${previewId}.png.part`);
+        fs.writeFileSync(source, bytes);
+        const target = path.join(imagesDir, `${previewId}.webp`);
+        const image = await processImage(source, target, path.join(imagesDir, `${previewId}-thumb.webp`));
+        fs.rmSync(source, { force: true });
+        const full = fs.readFileSync(target);
+        await fileBatch.push(previewId, userIds[ownerIndex], 'images', `${previewId}.webp`, `${previewId}-thumb.webp`, `toy-preview-${index + 1}.webp`, 'image/webp', full.length, createHash('sha256').update(full).digest('hex'), image.width, image.height, 'ready', new Date(created).toISOString(), null);
+        toy.imageUrl = `/api/files/images/${previewId}.webp`;
+      }
+      await fileBatch.push(id, userIds[ownerIndex], 'apks', `${id}.apk`, null, `${slug}.apk`, 'application/vnd.android.package-archive', report.size, report.sha256, null, null, 'ready', new Date(created).toISOString(), JSON.stringify(report));
+      return { url: `/api/files/apks/${id}.apk`, id };
     };
     const shared: string[] = [];
     for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
@@ -387,7 +508,10 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       glyphs.title,
       glyphs.description,
       glyphs.images,
+      glyphs.animationFileId,
       glyphs.githubUrl,
+      glyphs.apkUrl,
+      glyphs.apkFileId,
       glyphs.instructions,
       glyphs.downloads,
       glyphs.views,
@@ -405,6 +529,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const images: string[] = [];
       for (let i = 0; i < imageCount; i += 1)
         images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      const animationFileId = size.animations ? await writeAnimation(creator, g, title, created) : null;
+      const apk = size.toyApkShare > 0 && apkRng.chance(size.toyApkShare) ? await writeToyApk(creator, title, created) : null;
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
       glyphIds.push(id);
@@ -415,7 +541,10 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         title,
         makeDescription(rng, title),
         JSON.stringify(images),
+        animationFileId,
         `https://github.com/${usernames[creator]}/${slugOf(title)}`,
+        apk?.url ?? null,
+        apk?.id ?? null,
         makeInstructions(rng),
         downloadCounts[g],
         viewCounts[g],
@@ -426,6 +555,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       );
     }
     const fileCount = await fileBatch.done();
+    await animationBatch.done();
     const glyphCount = await glyphBatch.done();
     lap('glyphs and images');
 
@@ -526,7 +656,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       counts: {
         users: userCount,
         glyphs: glyphCount,
-        files: fileCount,
+        files: fileCount - animationCount,
+        animations: animationCount,
         views: viewCount,
         likes: likeCount,
         downloads: downloadCount,

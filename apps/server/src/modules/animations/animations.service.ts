@@ -58,7 +58,8 @@ export function createAnimationsService({ files, store, animations, scanCommand 
         const entries = [await write(names.filename, bytes), await write(names.poster, poster)];
         if (preview) entries.push(await write(names.preview, preview));
         const sha256 = createHash('sha256').update(bytes).digest('hex');
-        const row = await files.commit(entries, {
+        const durationMs = animation.frames.reduce((sum, frame) => sum + frame.durationMs, 0);
+        const fileRow = {
           ownerId: viewer.id,
           type: 'animations',
           filename: names.filename,
@@ -69,11 +70,10 @@ export function createAnimationsService({ files, store, animations, scanCommand 
           sha256,
           width: animation.size,
           height: animation.size,
-        });
-        const durationMs = animation.frames.reduce((sum, frame) => sum + frame.durationMs, 0);
-        try {
-          await animations.insert({
-            fileId: row.id,
+        };
+        // The stored objects first, then the file row and the facts in one transaction (SECURITY R1).
+        await files.commit(entries, fileRow, [], () =>
+          animations.insertWithFile(fileRow, {
             filename: names.filename,
             poster: names.poster,
             preview: preview ? names.preview : null,
@@ -82,12 +82,8 @@ export function createAnimationsService({ files, store, animations, scanCommand 
             durationMs,
             flashing: flash.flashing,
             flashAtMs: flash.flashAtMs,
-          });
-        } catch (error) {
-          await animations.removeFile(row.id).catch(() => undefined);
-          await Promise.all(entries.map((entry) => store.delete(entry.key).catch(() => undefined)));
-          throw error;
-        }
+          }),
+        );
         return {
           url: fileUrl('animations', names.filename),
           thumbnail: fileUrl('animations', names.poster),

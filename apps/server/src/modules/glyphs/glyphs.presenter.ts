@@ -59,5 +59,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
     animation: deleted ? null : animationOf(row),
+    apkDevices: deleted ? [] : (row.apkDevices ?? []),
+    ...(row.apkReport === undefined ? {} : { apk: deleted ? null : row.apkReport }),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ApkReport, GlyphDevice } from '@glyphary/shared';
 import { animations, glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
@@ -33,6 +34,8 @@ export const glyphColumns = {
   animationFrameCount: animations.frameCount,
   animationDurationMs: animations.durationMs,
   animationFlashing: animations.flashing,
+  // Issue 15: only the devices verdict for lists and cards (the whole report is read by the detail).
+  apkDevices: sql<GlyphDevice[] | null>`${files.apkReport} -> 'devices'`,
 };
 
 export type GlyphRow = {
@@ -61,6 +64,9 @@ export type GlyphRow = {
   animationFrameCount: number | null;
   animationDurationMs: number | null;
   animationFlashing: boolean | null;
+  apkDevices: GlyphDevice[] | null;
+  /** Issue 15: present only when the read asked for it (the detail). */
+  apkReport?: ApkReport | null;
 };
 
 /** The join condition for the creator. */
@@ -69,5 +75,12 @@ export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
 export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
 /** The join condition for the glyph's animation facts (left join, issue 16). */
 export const animationJoin = sql`${animations.fileId} = ${glyphs.animationFileId}`;
+/**
+ * Issue 15 `device` filter: glyphs whose analysed APK runs on `device` (the report's `devices`).
+ * A subquery, so it works whether or not the surrounding query joins the files table.
+ */
+export function runsOnDevice(device: GlyphDevice) {
+  return sql`exists (select 1 from ${files} where ${files.id} = ${glyphs.apkFileId} and ${files.apkReport} -> 'devices' @> ${JSON.stringify([device])}::jsonb)`;
+}
 /** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
 export const isLive = sql`${glyphs.deletedAt} is null`;
