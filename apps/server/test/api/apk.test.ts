@@ -260,3 +260,28 @@ describe('POST /api/admin/analyse-apks: existing APKs', () => {
     expect(again.json()).toMatchObject({ analysed: 0, failed: 0 });
   });
 });
+
+describe('deleting a glyph stops serving its toy previews', () => {
+  it('marks the previews deleted with the APK, but keeps them while another live glyph ships the same APK', async () => {
+    const body = await uploadApk(buildApk(TWO_TOY_SPEC));
+    const first = await shareGlyph(body.url, 'Preview keeper one');
+    const second = await shareGlyph(body.url, 'Preview keeper two');
+    const preview = body.apk.toys[0]!.imageUrl!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${first}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${second}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: body.url })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/delete-file on an APK', () => {
+  it('removes its toy previews too', async () => {
+    const body = await uploadApk(buildApk(TWO_TOY_SPEC));
+    const before = await t.database.db.$count(files);
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', headers: owner.auth, payload: { type: 'apks', filename: body.filename } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await t.database.db.$count(files)).toBe(before - 3);
+    for (const toy of body.apk.toys) expect((await t.app.inject({ method: 'GET', url: toy.imageUrl! })).statusCode).toBe(404);
+  });
+});
