@@ -285,3 +285,24 @@ describe('DELETE /api/delete-file on an APK', () => {
     for (const toy of body.apk.toys) expect((await t.app.inject({ method: 'GET', url: toy.imageUrl! })).statusCode).toBe(404);
   });
 });
+
+describe('an APK signed by Android apksigner (independent of the test builder)', () => {
+  const fixture = fs.readFileSync(new URL('../../../../fixtures/apk/apksigner-v1v2v3.apk', import.meta.url));
+  const fingerprint = 'f44e49f514b9057258ea30cfb61d38e4ba25b9dd85ffc06895cb6d6e25c2371c';
+
+  it('verifies its v1, v2 and v3 signatures and names the certificate', async () => {
+    const body = await uploadApk(fixture);
+    expectTwoToyFacts(body.apk);
+    expect(body.apk.signers).toEqual(['v1', 'v2', 'v3'].map((scheme) => ({ sha256: fingerprint, subject: 'CN=Real Signer, O=Apksigner Check', scheme })));
+    expect(body.apk.signatureStatus).toBe('verified');
+  });
+
+  it('reports a byte changed after signing as an invalid signature', async () => {
+    const tampered = Buffer.from(fixture);
+    const iend = tampered.indexOf(Buffer.from('IEND', 'latin1'));
+    tampered[iend + 5] = (tampered[iend + 5] ?? 0) ^ 0xff; // the stored preview PNG's last CRC byte
+    const body = await uploadApk(tampered);
+    expect(body.apk.signatureStatus).toBe('invalid');
+    expect(body.apk.signatureProblem).toBe(APK_MSG.signatureBroken('v1'));
+  });
+});
