@@ -193,6 +193,11 @@ export const MSG = {
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
 
+  // Issue 21: hardening
+  tooManyWrites: 'Too many changes in a short time. Please try again later.',
+  tooManyReads: 'Too many requests. Please try again later.',
+  invalidPath: 'Invalid request path',
+
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;

@@ -97,6 +97,12 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       return row && row.deletedAt === null ? row : null;
     },
 
+    /** The edit check alone, before the body is read (issue 21): 403 for a live glyph of someone else. */
+    async assertCanEdit(viewer: Viewer, id: string): Promise<void> {
+      const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
+      if (row && row.deletedAt === null && row.creatorId !== viewer.id) throw forbidden();
+    },
+
     /**
      * Replaces a live glyph's content; only its creator may (SECURITY matrix: admins delete, not edit).
      * @throws AppError 404 unknown or deleted, 403 not the creator, 400 bad references.
