@@ -14,6 +14,7 @@ import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { createUser, insertGlyph, makeAdmin, userFields, type TestUser } from '../factories.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { multipart, pngBytes } from '../multipart.ts';
 import { glyphRequests, users } from '../../src/db/schema/index.ts';
 
 let t: TestApp;
@@ -418,5 +419,45 @@ describe('10. strangers cannot lock an owner out of a known device', () => {
     for (let i = 0; i < 3; i += 1) expect((await signIn(owner.email, 'wrong-guess', otherDevice)).statusCode).toBe(401);
     expect((await signIn(owner.email, owner.password, otherDevice)).statusCode).toBe(429);
     expect((await signIn(owner.email, owner.password, 'glyphary.device=forged.signature')).statusCode).toBe(429);
+  });
+});
+
+describe('7. files on glyphs and profiles are the caller’s own, and live while used', () => {
+  async function upload(user: TestUser): Promise<string> {
+    const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+    if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+    return (response.json() as { url: string }).url;
+  }
+  const glyphWith = (user: TestUser, images: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload-glyph',
+      headers: user.auth,
+      payload: { title: 'Borrowed', description: 'Uses an image', githubUrl: 'https://github.com/a/b', images },
+    });
+
+  it("another user's uploaded image cannot go on my glyph or my profile", async () => {
+    const [owner, borrower] = [await createUser(t.app), await createUser(t.app)];
+    const url = await upload(owner);
+    expect((await glyphWith(borrower, [url])).statusCode).toBe(400);
+    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { profilePicture: `http://localhost:3000${url}` } });
+    expect(profile.statusCode).toBe(400);
+    const banner = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { bannerImage: `http://localhost:3000${url}` } });
+    expect(banner.statusCode).toBe(400);
+    // The owner may use it in both places.
+    expect((await glyphWith(owner, [url])).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+  });
+
+  it('deleting a glyph keeps an image that is still the profile picture', async () => {
+    const owner = await createUser(t.app);
+    const url = await upload(owner);
+    const glyph = await glyphWith(owner, [url]);
+    expect(glyph.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+    const id = (glyph.json() as { glyph: { id: string } }).glyph.id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${id}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
   });
 });

@@ -43,7 +43,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       ownNames.push(match[1]);
     }
     if (ownNames.length > 0) {
-      const ready = await glyphs.findReadyImageNames(ownNames);
+      const ready = await glyphs.findReadyImageNames(viewer.id, ownNames);
       if (ownNames.some((name) => !ready.has(name))) throw badRequest(MSG.imageUrlInvalid);
     }
     let apkUrl: string | null = null;
