@@ -20,7 +20,8 @@ export function createBatchedCounter(options: {
 }): BatchedCounter {
   const { store, windowMs } = options;
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { shared: number; pending: number; resetAt: number }>();
+  // shared: the store's total at the last flush; inFlight: sent, not yet answered; pending: not yet sent.
+  const entries = new Map<string, { shared: number; inFlight: number; pending: number; resetAt: number }>();
   let flushing: Promise<void> | null = null;
 
   async function flushOnce() {
@@ -34,15 +35,18 @@ export function createBatchedCounter(options: {
       if (entry.pending === 0) continue;
       const by = entry.pending;
       entry.pending = 0;
+      entry.inFlight += by;
       work.push(
         store.hit(key, windowMs, by).then(
           ({ count, resetAt }) => {
-            // Another instance may have started the shared window: follow it.
+            // The store's total includes `by` and every other instance's share; follow its window too.
+            entry.inFlight -= by;
             entry.shared = count;
             entry.resetAt = resetAt;
           },
           () => {
             // The store is unreachable: keep counting locally and try again next time.
+            entry.inFlight -= by;
             entry.pending += by;
           },
         ),
@@ -66,11 +70,11 @@ export function createBatchedCounter(options: {
       const at = now();
       let entry = entries.get(key);
       if (!entry || entry.resetAt <= at) {
-        entry = { shared: 0, pending: 0, resetAt: at + windowMs };
+        entry = { shared: 0, inFlight: 0, pending: 0, resetAt: at + windowMs };
         entries.set(key, entry);
       }
       entry.pending += 1;
-      return { count: entry.shared + entry.pending, resetAt: entry.resetAt };
+      return { count: entry.shared + entry.inFlight + entry.pending, resetAt: entry.resetAt };
     },
     flush,
     async close() {
