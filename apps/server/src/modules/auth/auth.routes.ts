@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
 import { CLIENT_IP_HEADER, isSuperAdminEmail, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { issueDeviceCookie, knownDeviceId } from './known-device.ts';
+import { verifyPassword } from './password-hash.ts';
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -185,6 +186,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (signingIn.has(email)) throw tooManyRequests(MSG.tooManyAttempts, 1);
     signingIn.add(email);
     try {
+      // Issue 19: a suspended account cannot sign in. Said only to someone who knows the password (no
+      // oracle for guessers: a wrong one goes on to the usual 401), and no session is made.
+      const suspendedHash = await accounts.suspendedPasswordHash(email);
+      if (suspendedHash && (await verifyPassword({ hash: suspendedHash, password }))) {
+        request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
+        throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
+      }
       // A success makes (or keeps) this a known device for the account (decision 0025).
       const device = deviceId ? null : issueDeviceCookie(options.secret, email, options.secureCookies);
       const result = await forward(request, reply, { email, password, rememberMe: true }, undefined, device ? [device.header] : []);
