@@ -228,6 +228,7 @@ const MATRIX: Record<string, Cell> = {
     method: 'POST',
     prepare: async () => ({ url: '/api/reports', payload: { targetType: 'glyph', targetId: (await insertGlyph(t.database, people.Own.id)).id, reason: 'spam' } }),
     expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+    targetInBody: true,
   },
   'GET /admin/reports': { method: 'GET', prepare: async () => ({ url: '/api/admin/reports' }), expected: adminOnly },
   'POST /admin/reports/{id}/resolve': {
