@@ -13,6 +13,8 @@ import type { ThrottleStore } from './lib/throttle.ts';
 import { createRateLimitStore, createThrottleStore } from './lib/throttle-stores.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
+import pathGuard from './plugins/path-guard.ts';
+import requestLimits from './plugins/request-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
@@ -102,6 +104,17 @@ export function publicUrlOf(env: Env): string {
 }
 
 /**
+ * The origins whose pages may write with cookies: PUBLIC_URL's origin; with no PUBLIC_URL outside
+ * production, also the loopback spellings of the same port (issue 21: opening http://127.0.0.1:3000 on a
+ * default install refused every sign-up with 'Invalid origin'). Production requires PUBLIC_URL and stays strict.
+ */
+export function trustedOriginsOf(env: Env): string[] {
+  const origin = new URL(publicUrlOf(env)).origin;
+  if (env.PUBLIC_URL || env.NODE_ENV === 'production') return [origin];
+  return [origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`)].filter((o, i, all) => all.indexOf(o) === i);
+}
+
+/**
  * Builds the Fastify app with every plugin and module registered explicitly. Never listens:
  * main.ts does, tests use `inject()`.
  */
@@ -130,17 +143,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON routes accept JSON only (SECURITY "Origins"); multipart is added by the files module.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // Issue 21: dot segments and encoded slashes are refused before routing.
+  await app.register(pathGuard);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+  const authAccounts = createAuthRepository(database.db);
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
     baseUrl: publicUrl,
+    trustedOrigins: trustedOriginsOf(env),
     production: env.NODE_ENV === 'production',
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
     mailer,
     logger: app.log,
     rateLimitStorage: database.kind === 'postgres' ? 'database' : 'memory',
+    onSuperAdminVerified: async (userId, signedInAs) => {
+      await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
+    },
   });
   app.decorate('glyphary', { auth, publicUrl });
 
@@ -173,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { auth, publicOrigin: new URL(publicUrl).origin });
+  await app.register(accessPlugin, { auth, trustedOrigins: trustedOriginsOf(env) });
   // Prometheus metrics (issue 11): registered before the routes so every request is timed.
   const metrics = createMetrics({ database });
   await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
@@ -185,13 +205,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => shared.close());
     throttle = shared;
   }
+  // Issue 21: WRITE_RATE_LIMIT and READ_RATE_LIMIT, counted where the auth throttles are.
+  await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT });
   await app.register(authRoutes, {
     auth,
-    accounts: createAuthRepository(database.db),
+    accounts: authAccounts,
     baseUrl: publicUrl,
     throttle,
     genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
+    secret: deps.secret,
+    secureCookies: env.NODE_ENV === 'production',
     limits: {
       ipLimit: env.AUTH_IP_LIMIT,
       ipWindowMs: env.AUTH_IP_WINDOW_MS,

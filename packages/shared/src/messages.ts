@@ -193,6 +193,11 @@ export const MSG = {
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
 
+  // Issue 21: hardening
+  tooManyWrites: 'Too many changes in a short time. Please try again later.',
+  tooManyReads: 'Too many requests. Please try again later.',
+  invalidPath: 'Invalid request path',
+
   // Issue 16: living previews (animation import and the glyph's animation)
   animationSizeInvalid: 'Matrix size must be 25 or 13',
   animationBrightnessInvalid: 'Brightness must be a whole number from -100 to 100',

@@ -24,6 +24,12 @@ export interface Viewer {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A resource check that runs after the role check and before the body is parsed and validated (issue 21: 403 before
+     * 400). It sees the raw params; it throws 403 for a resource the caller may not touch and returns
+     * quietly when the resource is missing or the params are malformed (validation and the handler answer those).
+     */
+    authorize?: (request: FastifyRequest, viewer: Viewer) => Promise<void>;
   }
   interface FastifyRequest {
     viewerPromise: Promise<Viewer | null> | null;
@@ -67,7 +73,7 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
   return request.viewerPromise;
 }
 
-async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicOrigin: string }) {
+async function accessPlugin(app: FastifyInstance, options: { auth: Auth; trustedOrigins: string[] }) {
   app.decorateRequest('viewerPromise', null);
 
   app.addHook('onRoute', (route) => {
@@ -84,12 +90,14 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
     if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
     const origin = request.headers.origin;
-    if (origin && request.headers.cookie && origin !== options.publicOrigin) {
+    if (origin && request.headers.cookie && !options.trustedOrigins.includes(origin)) {
       throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before the body is even parsed: who may call comes before what they sent (401/403 before 400, 413
+  // or 415; issue 21). The body stream waits meanwhile.
+  app.addHook('preParsing', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const viewer = await getViewer(request, options.auth);
@@ -97,6 +105,7 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     // Issue 19: suspended until an admin lifts it — no signed-in route works meanwhile.
     if (viewer.isSuspended) throw forbidden(COMMUNITY_MSG.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (access === 'admin' && !viewer.isAdmin) throw forbidden();
+    await request.routeOptions.config.authorize?.(request, viewer);
   });
 }
 

@@ -53,12 +53,13 @@ export function createGlyphsRepository(db: Db) {
     },
 
     /** Which of these image stored names exist and are ready. */
-    async findReadyImageNames(filenames: string[]): Promise<Set<string>> {
+    async findReadyImageNames(ownerId: string, filenames: string[]): Promise<Set<string>> {
       if (filenames.length === 0) return new Set();
+      // Only the caller's own uploads (issue 21: a borrowed image broke when its owner deleted it or left).
       const rows = await db
         .select({ filename: files.filename })
         .from(files)
-        .where(and(eq(files.type, 'images'), inArray(files.filename, filenames), eq(files.status, 'ready')));
+        .where(and(eq(files.type, 'images'), eq(files.ownerId, ownerId), inArray(files.filename, filenames), eq(files.status, 'ready')));
       return new Set(rows.map((row) => row.filename));
     },
 
@@ -129,6 +130,12 @@ export function createGlyphsRepository(db: Db) {
                     where a.id = g.apk_file_id
                       and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
                   ))
+            )
+            -- A file lives while anything uses it: a profile picture or banner too (issue 21).
+            and not exists (
+              select 1 from users u
+              where u.image = '/api/files/' || f.type || '/' || f.filename
+                 or u.banner_image = '/api/files/' || f.type || '/' || f.filename
             )`);
         await inTransaction?.(tx);
         return true;

@@ -61,7 +61,7 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/update-glyph/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', authorize: async (request, viewer) => glyphs.assertCanEdit(viewer, (request.params as { id?: string }).id ?? '') },
       schema: {
         tags: ['glyphs'],
         summary: 'Edit a glyph (its creator only)',

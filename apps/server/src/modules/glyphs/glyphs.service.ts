@@ -46,7 +46,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       ownNames.push(match[1]);
     }
     if (ownNames.length > 0) {
-      const ready = await glyphs.findReadyImageNames(ownNames);
+      const ready = await glyphs.findReadyImageNames(viewer.id, ownNames);
       if (ownNames.some((name) => !ready.has(name))) throw badRequest(MSG.imageUrlInvalid);
     }
     let apkUrl: string | null = null;
@@ -113,6 +113,12 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     async findLiveGlyph(id: string): Promise<GlyphRow | null> {
       const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
       return row && row.deletedAt === null ? row : null;
+    },
+
+    /** The edit check alone, before the body is read (issue 21): 403 for a live glyph of someone else. */
+    async assertCanEdit(viewer: Viewer, id: string): Promise<void> {
+      const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
+      if (row && row.deletedAt === null && row.creatorId !== viewer.id) throw forbidden();
     },
 
     /**

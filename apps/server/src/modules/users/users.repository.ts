@@ -11,6 +11,15 @@ export type UserPatch = Partial<
 /** Data access for profiles (the `users` table shared with Better Auth). */
 export function createUsersRepository(db: Db) {
   return {
+    /** True when `path` is `/api/files/images/<name>` of a ready image uploaded by `ownerId` (issue 21). */
+    async isOwnReadyImage(ownerId: string, path: string): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and '/api/files/images/' || filename = ${path} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
     db,
     async findById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);

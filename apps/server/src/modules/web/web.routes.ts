@@ -28,6 +28,15 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
+/**
+ * The page's canonical address: PUBLIC_URL plus the request path with repeated slashes collapsed
+ * (issue 21: `//evil.com/x` resolved as a protocol-relative URL and made evil.com the canonical host).
+ */
+export function canonicalUrl(publicUrl: string, pathname: string): string {
+  const path = `/${pathname.replace(/^\/+/, '')}`.replace(/\/{2,}/g, '/');
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
+}
+
 /** Builds the <head> tags for a page; every value is escaped (SECURITY "Rendering"). */
 export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): string {
   const image = meta.image ? new URL(meta.image, publicUrl).href : null;
@@ -164,7 +173,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         request.log.warn({ err: error }, 'meta resolver failed');
       }
     }
-    const url = new URL(pathname, options.publicUrl).href;
+    const url = canonicalUrl(options.publicUrl, pathname);
     const head = [renderMetaTags(meta, url, options.publicUrl)];
     // After the entry script and stylesheet: the page's own chunks and image are fetched next.
     const tail: string[] = [];
