@@ -8,6 +8,7 @@
  *        [--terms 300] [--slowest 5] [--term "boot animation"]… [--sort relevance] [--json FILE]
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -48,22 +49,41 @@ interface Timed {
   statements: { query: string; params: unknown[] }[];
 }
 const timed: Timed[] = [];
+// CPU time of the PostgreSQL backend serving the pool's only connection, from /proc (same machine):
+// unlike wall-clock time it hardly moves with the load other processes put on the machine.
+const backendPid = Number((await pool.query('select pg_backend_pid() as pid')).rows[0]?.pid);
+const cpuMs = (): number => {
+  try {
+    const fields = fs.readFileSync(`/proc/${backendPid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in clock ticks of 10 ms
+  } catch {
+    return Number.NaN;
+  }
+};
 // One untimed pass warms the buffer cache, so the timings below are CPU, not disk.
 for (const term of terms) await repo.search({ term, sort, limit: 100 });
+const cpuBefore = cpuMs();
+const nodeBefore = process.cpuUsage();
 for (const term of terms) {
   captured = [];
   const started = performance.now();
   const page = await repo.search({ term, sort, limit: 100 });
   timed.push({ term, ms: performance.now() - started, rows: page.rows.length, statements: captured });
 }
+const cpuPerQuery = (cpuMs() - cpuBefore) / Math.max(1, terms.length);
+const nodeUsage = process.cpuUsage(nodeBefore);
+const nodePerQuery = (nodeUsage.user + nodeUsage.system) / 1000 / Math.max(1, terms.length);
 const sorted = [...timed].sort((a, b) => a.ms - b.ms);
 const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]?.ms ?? 0;
 const mean = timed.reduce((sum, t) => sum + t.ms, 0) / Math.max(1, timed.length);
 console.log(
+  `CPU per query: PostgreSQL backend ${cpuPerQuery.toFixed(2)} ms, this Node process ${nodePerQuery.toFixed(2)} ms (load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')})`,
+);
+console.log(
   `${timed.length} terms, sort ${sort}, one at a time: mean ${mean.toFixed(2)} ms, p50 ${pct(50).toFixed(2)}, p95 ${pct(95).toFixed(2)}, p99 ${pct(99).toFixed(2)}, max ${pct(100).toFixed(2)} ms (wall clock, includes the round trips)`,
 );
 
-const slowest = sorted.slice(-Number(values.slowest)).reverse();
+const slowest = Number(values.slowest) > 0 ? sorted.slice(-Number(values.slowest)).reverse() : [];
 const client = await pool.connect();
 const report: { term: string; ms: number; rows: number; plans: string[] }[] = [];
 try {
@@ -87,6 +107,6 @@ try {
 if (values.json) {
   fs.writeFileSync(
     values.json,
-    `${JSON.stringify({ mean, p50: pct(50), p95: pct(95), p99: pct(99), timings: timed.map(({ term, ms, rows }) => ({ term, ms, rows })), slowest: report }, null, 2)}\n`,
+    `${JSON.stringify({ cpuPerQuery, nodePerQuery, mean, p50: pct(50), p95: pct(95), p99: pct(99), timings: timed.map(({ term, ms, rows }) => ({ term, ms, rows })), slowest: report }, null, 2)}\n`,
   );
 }
