@@ -76,22 +76,26 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     }
   });
 
+  // Both hooks run on every request: callback style, so a public read pays no promise (issue 20).
   // Cookie-authenticated writes from a foreign page are refused (SECURITY.md "Origins").
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return done();
     const origin = request.headers.origin;
     if (origin && request.headers.cookie && origin !== options.publicOrigin) {
-      throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+      return done(forbidden('Cross-origin request refused', 'BAD_ORIGIN'));
     }
+    done();
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
-    const viewer = await getViewer(request, options.auth);
-    if (!viewer) throw unauthorized(MSG.unauthorized);
-    if (access === 'admin' && !viewer.isAdmin) throw forbidden();
+    if (!access || access === 'public') return done();
+    getViewer(request, options.auth).then((viewer) => {
+      if (!viewer) return done(unauthorized(MSG.unauthorized));
+      if (access === 'admin' && !viewer.isAdmin) return done(forbidden());
+      done();
+    }, done);
   });
 }
 
