@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import type { ClientJob, ClientResult } from './client.ts';
 import { explainHotQueries, type ExplainRow } from './explain.ts';
 import { searchTerms } from './content.ts';
@@ -483,6 +484,8 @@ interface LegReport {
 async function sampleOf(dataDir: string, databaseUrl: string | undefined): Promise<SeedResult> {
   const database = await openDatabase({ databaseUrl, dataDir, poolMax: 1, statementTimeoutMs: 600_000 });
   try {
+    // A database seeded on an older commit gets this commit's migrations first (the EXPLAIN runs before the server starts).
+    await runMigrations(database);
     const raw = (database.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } })
       .$client;
     const ids = await raw.query('select id from glyphs where deleted_at is null order by downloads + likes desc, id limit 200');
