@@ -111,7 +111,10 @@ export function createGlyphsRepository(db: Db) {
           .update(users)
           .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
           .where(eq(users.id, row.creatorId));
-        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
+        // Issue 15: the APK's toy previews stop being served with it.
+        const [apkFile] = row.apkFileId ? await tx.select({ report: files.apkReport }).from(files).where(eq(files.id, row.apkFileId)) : [];
+        const previewUrls = (apkFile?.report?.toys ?? []).map((toy) => toy.imageUrl).filter((url): url is string => url !== null);
+        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : []), ...previewUrls]);
         await tx.execute(sql`
           update files f set status = 'deleted'
           where f.owner_id = ${row.creatorId}
@@ -120,7 +123,16 @@ export function createGlyphsRepository(db: Db) {
             and not exists (
               select 1 from glyphs g
               where g.deleted_at is null
+<<<<<<< HEAD
                 and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+=======
+                and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
+                  or exists (
+                    select 1 from files a
+                    where a.id = g.apk_file_id
+                      and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
+                  ))
+>>>>>>> issue-15-apk
             )`);
         await inTransaction?.(tx);
         return true;
