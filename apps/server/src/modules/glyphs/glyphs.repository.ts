@@ -123,16 +123,12 @@ export function createGlyphsRepository(db: Db) {
             and not exists (
               select 1 from glyphs g
               where g.deleted_at is null
-<<<<<<< HEAD
-                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
-=======
-                and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
+                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
                   or exists (
                     select 1 from files a
                     where a.id = g.apk_file_id
                       and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
                   ))
->>>>>>> issue-15-apk
             )`);
         await inTransaction?.(tx);
         return true;
