@@ -378,11 +378,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metaResolvers: MetaResolver[] = [createGlyphMetaResolver(glyphs), createStorefrontMetaResolver({ users, discovery })];
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, publicUrl, metaResolvers });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks on the per-request path: an async hook costs a promise on every request (issue 20).
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Private responses are never cached by shared caches (SECURITY "Headers").
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       void reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   return app;
 }
