@@ -193,6 +193,25 @@ export const MSG = {
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
 
+  // Issue 18: releases
+  sortUpdated: 'Recently updated',
+  updatedOn: (date: string) => `Updated ${date}`,
+  signingKeyChanged: 'Signing key changed',
+  releaseChangelogTooLong: 'Changelog is limited to 5,000 characters',
+  releaseApkRequired: 'Upload the new APK first',
+  releaseNoApkReport: 'This APK has not been analysed; upload it again',
+  releasePackageMismatch: (got: string, expected: string) =>
+    `This APK is ${got}, but this glyph ships ${expected}: an update must be the same app`,
+  releaseVersionNotIncreasing: (got: number, previous: number) =>
+    `The version code (${got}) must be higher than the previous release's (${previous})`,
+  releaseVersionTaken: 'Another update of this glyph was just published; check the version history and try again',
+  releasePendingExists: 'An earlier update is waiting for an admin to approve its new signing key',
+  releaseSignerChangedHeld:
+    'This APK is signed with a different key than the previous release. It is held until an admin approves the change, and will then carry a "Signing key changed" warning.',
+  releaseNotFound: 'Release not found',
+  releaseNotPending: 'This release is not waiting for approval',
+  releaseNoRelease: 'This glyph has no release to download',
+
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;

@@ -158,6 +158,7 @@ describe('search repository', () => {
     popular: ['lampC', 'lampB', 'lampA', 'lampD'], // downloads, then likes, then newest
     liked: ['lampC', 'lampD', 'lampB', 'lampA'], // likes, then newest
     viewed: ['lampA', 'lampC', 'lampD', 'lampB'], // views, then newest
+    updated: ['lampC', 'lampB', 'lampA', 'lampD'], // never edited: updated_at is created_at
   };
 
   it.each(Object.entries(expectedOrder))('orders by %s', async (sort, keys) => {

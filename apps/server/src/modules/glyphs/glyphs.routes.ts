@@ -113,6 +113,8 @@ export function createGlyphMetaResolver(glyphs: GlyphsService): MetaResolver {
       type: 'article',
       // The gallery opens on the first image: the page's largest paint.
       preloadImage: row.images[0] ?? null,
+      // Issue 18: the glyph's releases feed.
+      feeds: [{ title: `${row.title} — releases`, href: `/glyph/${row.id}/releases.atom` }],
     };
   };
 }
