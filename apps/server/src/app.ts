@@ -50,7 +50,7 @@ import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { createReleasesRepository } from './modules/releases/releases.repository.ts';
 import { createReleasesService } from './modules/releases/releases.service.ts';
 import { releasesRoutes } from './modules/releases/releases.routes.ts';
-import type { ApkFactsReader } from './modules/releases/apk-facts.ts';
+import { createApkFactsReader } from './modules/releases/apk-facts.ts';
 import { actorOf } from './modules/discovery/discovery.actor.ts';
 import { createFeedsRepository } from './modules/feeds/feeds.repository.ts';
 import { createFeedsService } from './modules/feeds/feeds.service.ts';
@@ -73,8 +73,6 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Where uploaded files live; defaults to local disk under DATA_DIR/files. */
   fileStore?: FileStore;
-  /** Issue 18: reads an APK's version and signer facts from its stored report (issue 15). */
-  apkFacts?: ApkFactsReader;
 }
 
 export interface AppContext {
@@ -258,7 +256,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
-  const readApkFacts: ApkFactsReader = deps.apkFacts ?? (async () => null);
+  // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
+  const readApkFacts = createApkFactsReader(database.db);
   const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl, onChange: clearPublicReads, readApkFacts });
   await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
 
@@ -266,7 +265,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const releases = createReleasesService({
     releases: createReleasesRepository(database.db),
     clock,
-    // Until APK reports are stored (issue 15), no APK has facts and publishing answers 422.
     readApkFacts,
     normalizeUrl: normalizeImageUrl,
     onChange: clearPublicReads,

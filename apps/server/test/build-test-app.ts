@@ -11,7 +11,6 @@ import { openDatabase, type Database } from '../src/db/client.ts';
 import { buildApp } from '../src/app.ts';
 import type { Mail, Mailer } from '../src/lib/mailer.ts';
 import type { Clock } from '../src/lib/clock.ts';
-import type { ApkFactsReader } from '../src/modules/releases/apk-facts.ts';
 
 /** The super admin of every test app; sign this address up to act as S. */
 export const SUPER_ADMIN_EMAIL = 'super-admin@example.test';
@@ -67,7 +66,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
  */
 export async function buildTestApp(
   overrides: Record<string, string | undefined> = {},
-  options: { clock?: Clock; mailer?: Mailer; apkFacts?: (database: Database) => ApkFactsReader } = {},
+  options: { clock?: Clock; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-app-'));
   const env = loadEnv({
@@ -82,14 +81,7 @@ export async function buildTestApp(
   const { database, drop } = await createTestDatabase();
   const mails: Mail[] = [];
   const mailer: Mailer = options.mailer ?? { send: async (mail) => void mails.push(mail) };
-  const app = await buildApp({
-    env,
-    database,
-    secret: TEST_SECRET,
-    mailer,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.apkFacts ? { apkFacts: options.apkFacts(database) } : {}),
-  });
+  const app = await buildApp({ env, database, secret: TEST_SECRET, mailer, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

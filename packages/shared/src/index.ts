@@ -12,4 +12,9 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+// Issue 15: APK report
+export * from './schemas/apk.ts';
+export * from './apk/messages.ts';
+export * from './apk/permissions.ts';
+// Issue 18: releases
 export * from './schemas/release.ts';

@@ -204,6 +204,8 @@ export const MSG = {
     `This APK is ${got}, but this glyph ships ${expected}: an update must be the same app`,
   releaseVersionNotIncreasing: (got: number, previous: number) =>
     `The version code (${got}) must be higher than the previous release's (${previous})`,
+  releaseNoVersionCode: 'This APK declares no version code, so it cannot be an update',
+  releaseSignatureInvalid: "This APK's signature does not verify; sign it again and upload it",
   releaseVersionTaken: 'Another update of this glyph was just published; check the version history and try again',
   releasePendingExists: 'An earlier update is waiting for an admin to approve its new signing key',
   releaseSignerChangedHeld:

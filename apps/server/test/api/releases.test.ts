@@ -7,62 +7,60 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_CHANGELOG, MSG } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
-import { makeApk, uploadFile } from '../file-fixtures.ts';
+import { uploadFile } from '../file-fixtures.ts';
+import { buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
 import { auditLog, files, glyphDownloads, glyphs, releaseDownloads, releases } from '../../src/db/schema/index.ts';
-import type { ApkFacts } from '../../src/modules/releases/apk-facts.ts';
 import { queryRows } from '../../src/db/client.ts';
-
-// The APK facts each test APK declares, by SHA-256 of its bytes. Issue 15 reads them from the
-// binary manifest and signature blocks; until its analyser is merged the test APKs carry them here.
-const factsBySha = new Map<string, ApkFacts>();
-const KEY_A = 'a'.repeat(64);
-const KEY_B = 'b'.repeat(64);
 
 let t: TestApp;
 let creator: TestUser;
 let other: TestUser;
 let admin: TestUser;
-let apkSequence = 0;
+// Two signing keys: the creator's, and another one (a stolen account or a lost key).
+let keyA: Signer;
+let keyB: Signer;
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    {},
-    {
-      apkFacts: (database) => async (fileId) => {
-        const [file] = await database.db.select({ sha256: files.sha256 }).from(files).where(eq(files.id, fileId));
-        return file ? (factsBySha.get(file.sha256) ?? null) : null;
-      },
-    },
-  );
+  t = await buildTestApp();
   creator = await createUser(t.app);
   other = await createUser(t.app);
   admin = await createUser(t.app);
   await makeAdmin(t.database, admin.id);
+  [keyA, keyB] = await Promise.all([createSigner('Pulse Maker'), createSigner('Someone Else')]);
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** Uploads a distinct APK as `user` that declares these facts. */
-async function uploadApk(user: TestUser, facts: Partial<ApkFacts> = {}): Promise<{ url: string; sha256: string; size: number }> {
-  apkSequence += 1;
-  const apk = makeApk([{ name: `assets/build-${apkSequence}.txt`, data: Buffer.from(`build ${apkSequence}`) }]);
-  const response = await uploadFile(t.app, user.auth, 'apks', apk);
-  expect(response.statusCode).toBe(200);
-  const body = response.json() as { url: string; sha256: string; size: number };
-  factsBySha.set(body.sha256, {
-    packageName: 'com.example.pulse',
-    versionName: '1.0',
-    versionCode: 1,
-    signers: [{ sha256: KEY_A }],
-    ...facts,
-  });
-  return body;
+interface BuildSpec {
+  packageName?: string;
+  versionName?: string;
+  versionCode?: number;
+  /** The signing key; null = unsigned. Default: the creator's key A. */
+  signer?: Signer | null;
+  permissions?: string[];
+  toys?: ApkSpec['toys'];
 }
 
-/** A live glyph of `user` shipping an APK with these facts (its release 1). */
-async function glyphWithApk(user: TestUser, facts: Partial<ApkFacts> = {}, title = 'Pulse Ring') {
-  const apk = await uploadApk(user, facts);
+/** Uploads a real APK built by @glyphary/test-support (binary manifest, v2 signature) as `user`. */
+async function uploadApk(user: TestUser, spec: BuildSpec = {}): Promise<{ url: string; sha256: string; size: number }> {
+  const entries = buildApkEntries({
+    packageName: spec.packageName ?? 'com.example.pulse',
+    versionName: spec.versionName ?? '1.0',
+    versionCode: spec.versionCode ?? 1,
+    permissions: spec.permissions ?? [GLYPH_ENABLE],
+    toys: spec.toys ?? [{ service: '.PulseToy', name: 'Pulse', summary: 'Pulses' }],
+  });
+  const signer = spec.signer === undefined ? keyA : spec.signer;
+  const apk = signer ? await signApk(entries, signer, { v2: true }) : makeZip(entries);
+  const response = await uploadFile(t.app, user.auth, 'apks', apk);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as { url: string; sha256: string; size: number };
+}
+
+/** A live glyph of `user` shipping an APK built from `spec` (its release 1). */
+async function glyphWithApk(user: TestUser, spec: BuildSpec = {}, title = 'Pulse Ring') {
+  const apk = await uploadApk(user, spec);
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/upload-glyph',
@@ -92,7 +90,7 @@ describe('publishing releases', () => {
     const changelog = 'Fixed the pulse timing.\r\nSee https://example.com/notes';
     const response = await publish(creator, id, { apkUrl: next.url, changelog });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ success: true, release: { versionName: '1.1', versionCode: 2, state: 'published', signerSha256: [KEY_A] } });
+    expect(response.json()).toMatchObject({ success: true, release: { versionName: '1.1', versionCode: 2, state: 'published', signerSha256: [keyA.sha256] } });
 
     const after = (await list(id)).json() as { releases: ReleaseJson[] };
     expect(after.releases.map((r) => r.versionName)).toEqual(['1.1', '1.0']);
@@ -138,8 +136,10 @@ describe('publishing releases', () => {
 
   it('refuses an APK without a report (422) and releases on a deleted glyph (404)', async () => {
     const { id } = await glyphWithApk(creator);
-    const bare = (await uploadFile(t.app, creator.auth, 'apks', makeApk([{ name: 'assets/bare.txt', data: Buffer.from('no report') }]))).json() as { url: string };
-    const unanalysed = await publish(creator, id, { apkUrl: bare.url });
+    // An APK uploaded before reports existed (or before its re-analysis ran) has none.
+    const legacy = await uploadApk(creator, { versionCode: 4 });
+    await t.database.db.update(files).set({ apkReport: null }).where(eq(files.sha256, legacy.sha256));
+    const unanalysed = await publish(creator, id, { apkUrl: legacy.url });
     expect(unanalysed.statusCode).toBe(422);
     expect(unanalysed.json()).toMatchObject({ error: MSG.releaseNoApkReport });
 
@@ -166,7 +166,7 @@ describe('publishing releases', () => {
 describe('signing key changes', () => {
   it('holds a release signed by another key until an admin approves it; then it carries the warning', async () => {
     const { id, apk } = await glyphWithApk(creator);
-    const changed = await uploadApk(creator, { versionName: '2.0', versionCode: 2, signers: [{ sha256: KEY_B }] });
+    const changed = await uploadApk(creator, { versionName: '2.0', versionCode: 2, signer: keyB });
     const held = await publish(creator, id, { apkUrl: changed.url, changelog: 'New key' });
     expect(held.statusCode).toBe(202);
     const heldBody = held.json() as { release: { id: string; state: string }; message: string };
@@ -185,7 +185,7 @@ describe('signing key changes', () => {
     const pending = (await t.app.inject({ method: 'GET', url: '/api/admin/releases/pending', headers: admin.auth })).json() as {
       releases: Array<{ id: string; signerSha256: string[]; previousSignerSha256: string[] }>;
     };
-    expect(pending.releases.find((r) => r.id === releaseId)).toMatchObject({ signerSha256: [KEY_B], previousSignerSha256: [KEY_A] });
+    expect(pending.releases.find((r) => r.id === releaseId)).toMatchObject({ signerSha256: [keyB.sha256], previousSignerSha256: [keyA.sha256] });
 
     const approved = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${releaseId}/approve`, headers: admin.auth });
     expect(approved.statusCode).toBe(200);
@@ -202,12 +202,12 @@ describe('signing key changes', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${releaseId}/reject`, headers: admin.auth });
     expect(again.statusCode).toBe(409);
     // The new key is now the glyph's: the next update signed with it publishes directly.
-    expect((await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionCode: 3, signers: [{ sha256: KEY_B }] })).url })).statusCode).toBe(200);
+    expect((await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionCode: 3, signer: keyB })).url })).statusCode).toBe(200);
   });
 
   it('a rejected release stays unpublished and the creator can publish with the old key', async () => {
     const { id } = await glyphWithApk(creator);
-    const held = await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionCode: 2, signers: [] })).url });
+    const held = await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionCode: 2, signer: null })).url });
     expect(held.statusCode).toBe(202);
     const releaseId = (held.json() as { release: { id: string } }).release.id;
     const rejected = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${releaseId}/reject`, headers: admin.auth });
@@ -302,7 +302,7 @@ describe('Atom feeds', () => {
   it("a glyph's releases feed lists its published releases, newest first, with changelogs", async () => {
     const { id } = await glyphWithApk(creator, {}, 'Feed <Glyph> & Co');
     await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionName: '1.1', versionCode: 2 })).url, changelog: 'Brighter <b>pulse</b>\nsecond line ]]> end' });
-    await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionName: '2.0', versionCode: 3, signers: [{ sha256: KEY_B }] })).url });
+    await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionName: '2.0', versionCode: 3, signer: keyB })).url });
     const { entries, feed } = await atom(`/glyph/${id}/releases.atom`);
     expect(feed.title).toContain('Feed <Glyph> & Co');
     expect(entries.map((e) => shown(e.title))).toEqual(['Feed <Glyph> & Co 1.1', 'Feed <Glyph> & Co 1.0']);
@@ -339,38 +339,45 @@ describe('Atom feeds', () => {
 });
 
 describe('migration', () => {
-  it('turns every glyph that ships an APK into release 1, with its downloads', async () => {
-    const apk = await uploadApk(creator);
-    const [file] = await t.database.db.select().from(files).where(eq(files.sha256, apk.sha256));
-    // A glyph as it was before releases existed: an APK, download events, no release row.
+  it('turns every glyph that ships an APK into release 1, with its report facts and downloads', async () => {
+    const reported = await uploadApk(creator, { versionName: '3.2', versionCode: 32 });
+    const bare = await uploadApk(creator, { versionCode: 7 });
+    await t.database.db.update(files).set({ apkReport: null }).where(eq(files.sha256, bare.sha256));
+    const fileOf = async (sha: string) => (await t.database.db.select().from(files).where(eq(files.sha256, sha)))[0]?.id ?? null;
+    // Glyphs as they were before releases existed: an APK, download events, no release row.
     const [legacy] = await t.database.db
       .insert(glyphs)
-      .values({ creatorId: creator.id, title: 'Legacy', description: 'Old', apkUrl: apk.url, apkFileId: file?.id ?? null, downloads: 2 })
+      .values({ creatorId: creator.id, title: 'Legacy', description: 'Old', apkUrl: reported.url, apkFileId: await fileOf(reported.sha256), downloads: 2 })
+      .returning();
+    const [older] = await t.database.db
+      .insert(glyphs)
+      .values({ creatorId: creator.id, title: 'Older', description: 'Older', apkUrl: bare.url, apkFileId: await fileOf(bare.sha256) })
       .returning();
     const [plain] = await t.database.db.insert(glyphs).values({ creatorId: creator.id, title: 'No APK', description: 'Repo only', githubUrl: 'https://github.com/x/y' }).returning();
-    if (!legacy || !plain) throw new Error('insert failed');
+    if (!legacy || !older || !plain) throw new Error('insert failed');
     await t.database.db.insert(glyphDownloads).values([
       { glyphId: legacy.id, actor: 'ip:one' },
       { glyphId: legacy.id, actor: 'ip:two' },
     ]);
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const migration = fs.readFileSync(path.resolve(here, '../../drizzle/0008_releases-backfill.sql'), 'utf8');
+    const migration = fs.readFileSync(path.resolve(here, '../../drizzle/0009_releases-backfill.sql'), 'utf8');
     // Run twice: the backfill is idempotent.
     for (let run = 0; run < 2; run += 1) {
-      for (const statement of migration.split('--> statement-breakpoint')) {
-        await t.database.db.execute(sql.raw(statement));
-      }
+      for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
     }
     const migrated = ((await list(legacy.id)).json() as { releases: ReleaseJson[] }).releases;
-    expect(migrated).toEqual([expect.objectContaining({ apkUrl: apk.url, sha256: apk.sha256, size: apk.size, downloads: 2, versionCode: null, changelog: '' })]);
+    expect(migrated).toEqual([expect.objectContaining({ apkUrl: reported.url, sha256: reported.sha256, size: reported.size, downloads: 2, versionName: '3.2', versionCode: 32, changelog: '' })]);
+    const [row] = await t.database.db.select().from(releases).where(eq(releases.glyphId, legacy.id));
+    expect(row).toMatchObject({ packageName: 'com.example.pulse', signerSha256: keyA.sha256, state: 'published' });
+    expect(((await list(older.id)).json() as { releases: ReleaseJson[] }).releases).toEqual([expect.objectContaining({ versionCode: null, versionName: null, downloads: 0 })]);
     expect(await releaseCount(plain.id)).toBe(0);
     const rows = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from releases where glyph_id = ${legacy.id}`);
     expect(rows[0]?.n).toBe(1);
 
-    // The first update of a migrated glyph reads the old APK's report to compare.
-    const refused = await publish(creator, legacy.id, { apkUrl: (await uploadApk(creator, { versionCode: 1 })).url });
-    expect(refused.statusCode).toBe(422);
-    const accepted = await publish(creator, legacy.id, { apkUrl: (await uploadApk(creator, { versionName: '1.1', versionCode: 2 })).url });
-    expect(accepted.statusCode).toBe(200);
+    // Updates of migrated glyphs are checked against release 1's facts.
+    expect((await publish(creator, legacy.id, { apkUrl: (await uploadApk(creator, { versionCode: 32 })).url })).statusCode).toBe(422);
+    expect((await publish(creator, legacy.id, { apkUrl: (await uploadApk(creator, { versionName: '3.3', versionCode: 33 })).url })).statusCode).toBe(200);
+    // Release 1 without facts (no report): any version is higher, but the package and key start here.
+    expect((await publish(creator, older.id, { apkUrl: (await uploadApk(creator, { versionCode: 1 })).url })).statusCode).toBe(200);
   });
 });

@@ -74,6 +74,10 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
       if (!file || !name) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
       const facts = await readApkFacts(file.id);
       if (!facts) throw unprocessable(MSG.releaseNoApkReport, 'APK_NOT_ANALYSED');
+      if (facts.versionCode === null) throw unprocessable(MSG.releaseNoVersionCode, 'APK_NO_VERSION_CODE');
+      // A signature that does not verify cannot tell us who built the update.
+      if (facts.signatureStatus === 'invalid') throw unprocessable(MSG.releaseSignatureInvalid, 'APK_SIGNATURE_INVALID');
+      const versionCode = facts.versionCode;
       // Migrated releases carry no facts: read them from the previous file's report when it has one.
       // Read before the transaction (the reader has its own connection; PGlite has only one).
       const seen = await releases.listAll(glyph.id);
@@ -100,8 +104,8 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
             throw unprocessable(MSG.releasePackageMismatch(facts.packageName, previousPackage), 'PACKAGE_MISMATCH');
           }
           const highest = Math.max(previousCode ?? -Infinity, ...all.filter((r) => r.state !== 'rejected' && r.versionCode !== null).map((r) => r.versionCode ?? 0));
-          if (Number.isFinite(highest) && facts.versionCode <= highest) {
-            throw unprocessable(MSG.releaseVersionNotIncreasing(facts.versionCode, highest), 'VERSION_NOT_INCREASING');
+          if (Number.isFinite(highest) && versionCode <= highest) {
+            throw unprocessable(MSG.releaseVersionNotIncreasing(versionCode, highest), 'VERSION_NOT_INCREASING');
           }
           const signer = signerKey(facts.signers);
           const held = previousSigner !== null && previousSigner !== signer;
@@ -113,7 +117,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
             sha256: file.sha256,
             packageName: facts.packageName,
             versionName: facts.versionName,
-            versionCode: facts.versionCode,
+            versionCode,
             signerSha256: signer,
             changelog: input.changelog,
             state: held ? 'pending' : 'published',

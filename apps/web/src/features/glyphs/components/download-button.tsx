@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '@glyphary/shared';
+import { MSG, type ApkReport } from '@glyphary/shared';
 import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 
@@ -8,7 +8,8 @@ import { ActivateGuide } from '../../../components/activate-guide.tsx';
  * The APK download: a disclaimer dialog first (spec §4, §9); on confirmation the browser downloads
  * the file (the server names it from the title) and `onDownloaded` records it.
  */
-export function DownloadButton({ apkUrl, onDownloaded }: { apkUrl: string; onDownloaded: () => void }) {
+export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: string; onDownloaded: () => void; apk?: ApkReport | null }) {
+  const signer = apk?.signers[0] ?? null;
   const [open, setOpen] = useState(false);
   // Issue 18: after a download, how to turn the toy on.
   const [downloaded, setDownloaded] = useState(false);
@@ -34,7 +35,20 @@ export function DownloadButton({ apkUrl, onDownloaded }: { apkUrl: string; onDow
         open={open}
         onOpenChange={setOpen}
         title="Download APK"
-        description={MSG.downloadDisclaimer}
+        description={
+          apk ? (
+            <>
+              {MSG.downloadDisclaimer}
+              {/* Issue 15: what to check the downloaded file against. */}
+              <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
+              <span className="mt-1 block font-mono text-xs break-all">
+                Signer: {signer ? `${signer.subject} (SHA-256 ${signer.sha256})` : 'unsigned'}
+              </span>
+            </>
+          ) : (
+            MSG.downloadDisclaimer
+          )
+        }
         confirmLabel="Download"
         onConfirm={handleConfirm}
         destructive
