@@ -11,6 +11,7 @@ import { uploadFile } from '../file-fixtures.ts';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
 import { auditLog, files, glyphDownloads, glyphs, releaseDownloads, releases } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
+import { checkInvariants } from '../../src/db/invariants.ts';
 
 let t: TestApp;
 let creator: TestUser;
@@ -249,6 +250,8 @@ describe('downloads', () => {
     // SECURITY I2 stays: counters equal their dedup rows.
     expect(await t.database.db.$count(glyphDownloads, eq(glyphDownloads.glyphId, id))).toBe(2);
     for (const release of final) expect(await t.database.db.$count(releaseDownloads, eq(releaseDownloads.releaseId, release.id))).toBe(release.downloads);
+    const invariants = await checkInvariants(t.database.db, undefined, { verifyHashes: false });
+    expect(invariants.find((result) => result.id === 'I2')?.violations).toEqual([]);
   });
 
   it('a deleted glyph has no latest link and its releases are not counted', async () => {

@@ -4,7 +4,7 @@ import { FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
-import { ReleasesSection, type ReleasesGlyph, type RenderApkUpload } from '../../features/releases/index.ts';
+import { ReleasesSection, type RenderApkUpload } from '../../features/releases/index.ts';
 
 const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
 // Issue 18: the new APK of an update, through the same picker as the upload form.
@@ -20,7 +20,7 @@ export function GlyphRoute() {
     <>
       <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} />
       {glyph && !glyph.deleted ? (
-        <ReleasesSection key={`releases-${id}`} glyph={glyph as ReleasesGlyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />
+        <ReleasesSection key={`releases-${id}`} glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />
       ) : null}
     </>
   );

@@ -2,7 +2,7 @@
 export interface ApkReportLike {
   packageName?: string;
   versionName?: string | null;
-  versionCode?: number;
+  versionCode?: number | null;
   permissions?: string[];
   toys?: { name: string }[];
 }

@@ -33,7 +33,7 @@ function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; p
   return (
     <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-2xl border border-line p-3 text-sm">
       <p>
-        <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {next.versionCode !== undefined ? `(version code ${next.versionCode})` : ''}
+        <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {typeof next.versionCode === 'number' ? `(version code ${next.versionCode})` : ''}
       </p>
       <h3 id="diff-heading" className="font-medium">
         {MSG.diffHeading}
@@ -72,7 +72,7 @@ export function PublishUpdateDialog({
   const publish = usePublishRelease(glyphId);
   const toast = useToast();
   const file = files[0];
-  const report = (file as (UploadedFile & { apk?: ApkReportLike }) | undefined)?.apk;
+  const report = file?.apk ?? undefined;
   const tooLong = changelog.length > MAX_CHANGELOG;
 
   function reset(next: boolean) {

@@ -13,7 +13,7 @@ export interface ReleasesGlyph {
   createdAt: string;
   updatedAt: string;
   /** The current APK's report (issue 15), when the server has one. */
-  apk?: ApkReportLike | undefined;
+  apk?: ApkReportLike | null | undefined;
 }
 
 /** True when the glyph changed after it was shared: 'Updated {date}' is worth showing. */
@@ -32,7 +32,7 @@ export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: R
             <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
           </p>
         ) : null}
-        {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk} renderApkUpload={renderApkUpload} /> : null}
+        {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk ?? undefined} renderApkUpload={renderApkUpload} /> : null}
         <ReleaseHistory glyphId={glyph.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
