@@ -57,6 +57,18 @@ import { createFeedsService } from './modules/feeds/feeds.service.ts';
 import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
 import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
+// Issue 19: community and moderation
+import { createReportsRepository } from './modules/community/reports.repository.ts';
+import { createReportsService } from './modules/community/reports.service.ts';
+import { createCommentsRepository } from './modules/community/comments.repository.ts';
+import { createCommentsService } from './modules/community/comments.service.ts';
+import { createNotificationsRepository, notifyFollowers } from './modules/community/notifications.repository.ts';
+import { createFollowsRepository } from './modules/community/follows.repository.ts';
+import { createVotesRepository } from './modules/community/votes.repository.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { createRateLimiter } from './modules/community/rate-limit.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
+import { createCommunityJobs, type CommunityJobs } from './jobs/community-jobs.ts';
 import { ADMIN_STATS_TTL_MS } from './modules/admin/admin.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -80,6 +92,8 @@ export interface AppContext {
   publicUrl: string;
   /** In-process read caches (docs/decisions/0012-read-caching.md); tests clear them. */
   caches?: { publicReads: PublicReadCaches; adminStats: ResponseCache<AdminStats> };
+  /** Issue 19: stale requests and digests; tests run a pass with an injected clock. */
+  communityJobs?: CommunityJobs;
 }
 
 declare module 'fastify' {
@@ -258,7 +272,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
   // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
   const readApkFacts = createApkFactsReader(database.db);
-  const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl, onChange: clearPublicReads, readApkFacts });
+  const glyphs = createGlyphsService({
+    glyphs: createGlyphsRepository(database.db),
+    clock,
+    normalizeImageUrl,
+    onChange: clearPublicReads,
+    readApkFacts,
+    // Issue 19: followers hear about a new glyph in the upload's own transaction, once each.
+    afterInsert: (tx, glyph) =>
+      notifyFollowers(tx, glyph.creatorId, 'new_glyph', `glyph:${glyph.id}:new`, { glyphId: glyph.id, title: glyph.title, actorUsername: glyph.creatorUsername }),
+  });
   await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
 
   // releases (issue 18, decision 0021): versions, the latest-APK link, signer-change approval.
@@ -315,6 +338,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await syncJob.stop();
     await sync.settled();
   });
+
+  // community and moderation (issue 19): reports, the moderation queue, comments, follows, notifications, votes
+  const limiter = createRateLimiter(throttle, { report: env.REPORT_RATE_LIMIT, comment: env.COMMENT_RATE_LIMIT });
+  const reportsService = createReportsService({
+    reports: createReportsRepository(database.db),
+    clock,
+    limiter,
+    mailer,
+    publicUrl,
+    // Releases (issue 18) are not on this server yet: 'release' reports answer 422 until they are.
+    hasReleases: false,
+    onChange: () => {
+      clearPublicReads();
+      adminStats.clear();
+    },
+    log: app.log,
+  });
+  const community = createCommunityService({
+    notifications: createNotificationsRepository(database.db),
+    follows: createFollowsRepository(database.db),
+    votes: createVotesRepository(database.db),
+    clock,
+    secret: deps.secret,
+    publicUrl,
+    mailer,
+  });
+  await app.register(communityRoutes, {
+    auth,
+    reports: reportsService,
+    comments: createCommentsService({ comments: createCommentsRepository(database.db), clock, limiter }),
+    community,
+  });
+  const communityJobs = createCommunityJobs({ community, intervalMs: 60 * 60 * 1000, logger: app.log });
+  app.glyphary.communityJobs = communityJobs;
+  if (env.COMMUNITY_JOB === 'on' || (env.COMMUNITY_JOB === 'auto' && env.NODE_ENV !== 'test')) {
+    app.addHook('onReady', async () => communityJobs.start());
+  }
+  app.addHook('onClose', async () => communityJobs.stop());
 
   // ── end of feature modules ──
 

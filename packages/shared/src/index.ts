@@ -12,6 +12,9 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+// Issue 19: community and moderation
+export * from './community.ts';
+export * from './schemas/community.ts';
 // Issue 15: APK report
 export * from './schemas/apk.ts';
 export * from './apk/messages.ts';

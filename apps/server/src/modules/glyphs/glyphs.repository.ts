@@ -57,8 +57,18 @@ export function createGlyphsRepository(db: Db) {
       return new Set(rows.map((row) => row.filename));
     },
 
-    /** Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). */
-    async insert(creatorId: string, content: GlyphContent, now: Date, initialRelease: InitialReleaseFacts = {}): Promise<string> {
+    /**
+     * Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). `inTransaction`
+     * runs inside it (issue 19: followers are notified with the glyph, exactly once). A glyph shared
+     * with an APK gets its release 1 in the same transaction (issue 18).
+     */
+    async insert(
+      creatorId: string,
+      content: GlyphContent,
+      now: Date,
+      inTransaction?: (tx: Tx, glyphId: string) => Promise<void>,
+      initialRelease: InitialReleaseFacts = {},
+    ): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
@@ -85,6 +95,7 @@ export function createGlyphsRepository(db: Db) {
           .update(users)
           .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
           .where(eq(users.id, creatorId));
+        await inTransaction?.(tx, row.id);
         return row.id;
       });
     },

@@ -17,6 +17,8 @@ export interface GlyphsServiceDeps {
   onChange?: () => void;
   /** Issue 18: the APK report's version facts for a new glyph's release 1. */
   readApkFacts?: ApkFactsReader;
+  /** Issue 19: runs in the upload's transaction (followers' notifications). */
+  afterInsert?: (tx: Tx, glyph: { id: string; creatorId: string; creatorUsername: string; title: string }) => Promise<void>;
 }
 
 const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
@@ -28,7 +30,7 @@ const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Glyph use cases (spec §7 upload-glyph, get-glyph, update-glyph, delete-glyph). */
-export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange, readApkFacts }: GlyphsServiceDeps) {
+export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange, readApkFacts, afterInsert }: GlyphsServiceDeps) {
   /**
    * Turns validated input into stored content: URLs normalised, our own image paths must name
    * stored images, and the APK must be one the caller uploaded (its file id is kept for SHA-256 and size).
@@ -85,7 +87,13 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       const initialRelease = facts
         ? { packageName: facts.packageName, versionName: facts.versionName, versionCode: facts.versionCode, signerSha256: signerKey(facts.signers) }
         : {};
-      const id = await glyphs.insert(viewer.id, content, clock.now(), initialRelease);
+      const id = await glyphs.insert(
+        viewer.id,
+        content,
+        clock.now(),
+        afterInsert ? (tx, glyphId) => afterInsert(tx, { id: glyphId, creatorId: viewer.id, creatorUsername: viewer.username, title: content.title }) : undefined,
+        initialRelease,
+      );
       onChange?.();
       return findOrThrow(id);
     },

@@ -1,8 +1,10 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { CommentsSection, ReportButton } from '../../features/community/index.ts';
+import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
-import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
 import { ReleasesSection, type RenderApkUpload } from '../../features/releases/index.ts';
 
@@ -14,14 +16,39 @@ const renderApkUpload: RenderApkUpload = (props) => <FileUpload type="apks" mult
 export function GlyphRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
-  // The same cached query GlyphDetail reads: no second request.
-  const glyph = useGlyph(id).data;
   return (
     <>
       <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} />
-      {glyph && !glyph.deleted ? (
-        <ReleasesSection key={`releases-${id}`} glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />
-      ) : null}
+      <GlyphReleases key={`releases-${id}`} id={id} />
+      <GlyphCommunity key={`community-${id}`} id={id} />
     </>
+  );
+}
+
+/** Issue 18: version history, install on the phone and, for the creator, 'Publish an update'. */
+function GlyphReleases({ id }: { id: string }) {
+  const { user } = useAuth();
+  // The same cached query GlyphDetail reads: no second request.
+  const glyph = useGlyph(id).data;
+  if (!glyph || glyph.deleted) return null;
+  return <ReleasesSection glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />;
+}
+
+/** Issue 19: Report and the comments under a live glyph. */
+function GlyphCommunity({ id }: { id: string }) {
+  const { user, isAdmin } = useAuth();
+  const glyph = useGlyph(id);
+  const navigate = useNavigate();
+  if (!glyph.data || glyph.data.deleted) return null;
+  const toLogin = () => navigate(paths.loginWithRedirect(paths.glyph(id)));
+  return (
+    <div className="mx-auto max-w-6xl">
+      {user?.id !== glyph.data.creatorId ? (
+        <div className="mt-6 flex justify-end">
+          <ReportButton targetType="glyph" targetId={glyph.data.id} label="glyph" signedIn={user !== null} onSignInRequired={toLogin} />
+        </div>
+      ) : null}
+      <CommentsSection glyphId={glyph.data.id} viewerId={user?.id ?? null} viewerIsAdmin={isAdmin} onSignInRequired={toLogin} />
+    </div>
   );
 }

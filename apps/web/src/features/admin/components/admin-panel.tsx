@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -21,12 +22,19 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number][0];
 
+/** A tab another feature provides (issue 19: Reports), composed by the route. */
+export interface ExtraAdminTab {
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
 /** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
-export function AdminPanel() {
+export function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraAdminTab[] }) {
   const stats = useAdminStats();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabId = TABS.some(([id]) => id === requested) ? (requested as TabId) : 'statistics';
+  const tab: string = TABS.some(([id]) => id === requested) || extraTabs.some((t) => t.id === requested) ? (requested as TabId) : 'statistics';
   // Rights removed while the page is open: the server answers 403 and the panel says so.
   if (isApiError(stats.error, 403) || isApiError(stats.error, 401)) return <AccessDenied />;
 
@@ -53,6 +61,11 @@ export function AdminPanel() {
               {label}
             </TabsTrigger>
           ))}
+          {extraTabs.map((extra) => (
+            <TabsTrigger key={extra.id} value={extra.id}>
+              {extra.label}
+            </TabsTrigger>
+          ))}
         </TabsList>
         <TabsContent value="statistics">
           <StatisticsTab stats={stats.data} />
@@ -72,6 +85,11 @@ export function AdminPanel() {
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>
+        {extraTabs.map((extra) => (
+          <TabsContent key={extra.id} value={extra.id}>
+            {extra.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );
