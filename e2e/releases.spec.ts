@@ -79,7 +79,7 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await downloadEvent;
   await expect(visitor.getByRole('heading', { name: MSG.activateHeading })).toBeVisible();
   await expect(visitor.getByText(MSG.activateOpen)).toBeVisible();
-  await expect(visitorHistory.getByText(/1 download/)).toBeVisible();
+  await expect(visitorHistory.getByText(/Downloads: 1/)).toBeVisible();
   await expectNoAxeViolations(visitor);
 
   // On a phone-sized screen there is no QR code (the phone is the device).

@@ -221,6 +221,8 @@ export const MSG = {
   releasesHeading: 'Version history',
   releasesEmpty: 'No releases yet.',
   releaseUntitled: (n: number) => `Release ${n}`,
+  // Not 'n downloads': that is the glyph's total on the same page.
+  releaseDownloads: (n: number) => `Downloads: ${n.toLocaleString('en-US')}`,
   publishUpdate: 'Publish an update',
   publishUpdateHint: 'Upload the new APK: same app, higher version code, same signing key.',
   publishChangelogLabel: "What's new",

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatBytes, formatDate, MSG, pluralize, type Release } from '@glyphary/shared';
+import { formatBytes, formatDate, MSG, type Release } from '@glyphary/shared';
 import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 import { LinkifiedText } from '../../../components/linkified-text.tsx';
@@ -56,11 +56,12 @@ export function ReleaseHistory({ glyphId }: { glyphId: string }) {
                     </Badge>
                   ) : null}
                   <span className="text-xs text-muted">
-                    <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} · {pluralize(release.downloads, 'download')}
+                    <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} · {MSG.releaseDownloads(release.downloads)}
                   </span>
                 </div>
                 {release.changelog ? <LinkifiedText text={release.changelog} className="text-sm text-fg/90" /> : null}
-                <p className="font-mono text-[0.7rem] break-all text-muted">SHA-256 {release.sha256}</p>
+                {/* The checksum notation 'sha256:' keeps the page's one 'SHA-256' label for the current APK. */}
+                <p className="font-mono text-[0.7rem] break-all text-muted">sha256:{release.sha256}</p>
                 <button
                   type="button"
                   className="self-start text-sm underline underline-offset-4 hover:text-muted"
