@@ -363,7 +363,7 @@ describe('migration', () => {
       { glyphId: legacy.id, actor: 'ip:two' },
     ]);
     const here = path.dirname(fileURLToPath(import.meta.url));
-    const migration = fs.readFileSync(path.resolve(here, '../../drizzle/0010_releases-backfill.sql'), 'utf8');
+    const migration = fs.readFileSync(path.resolve(here, '../../drizzle/0011_releases-backfill.sql'), 'utf8');
     // Run twice: the backfill is idempotent.
     for (let run = 0; run < 2; run += 1) {
       for (const statement of migration.split('--> statement-breakpoint')) await t.database.db.execute(sql.raw(statement));
