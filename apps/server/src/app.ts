@@ -51,6 +51,14 @@ import { createGlyphMetaResolver, glyphCacheKey, glyphsRoutes } from './modules/
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { createReleasesRepository } from './modules/releases/releases.repository.ts';
+import { createReleasesService } from './modules/releases/releases.service.ts';
+import { releasesRoutes } from './modules/releases/releases.routes.ts';
+import { createApkFactsReader } from './modules/releases/apk-facts.ts';
+import { actorOf } from './modules/discovery/discovery.actor.ts';
+import { createFeedsRepository } from './modules/feeds/feeds.repository.ts';
+import { createFeedsService } from './modules/feeds/feeds.service.ts';
+import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
 import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 // Issue 19: community and moderation
@@ -289,16 +297,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
+  // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
+  const readApkFacts = createApkFactsReader(database.db);
   const glyphs = createGlyphsService({
     glyphs: createGlyphsRepository(database.db),
     clock,
     normalizeImageUrl,
     onChange: clearPublicReads,
+    readApkFacts,
     // Issue 19: followers hear about a new glyph in the upload's own transaction, once each.
     afterInsert: (tx, glyph) =>
       notifyFollowers(tx, glyph.creatorId, 'new_glyph', `glyph:${glyph.id}:new`, { glyphId: glyph.id, title: glyph.title, actorUsername: glyph.creatorUsername }),
   });
   await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
+
+  // releases (issue 18, decision 0021): versions, the latest-APK link, signer-change approval.
+  const releases = createReleasesService({
+    releases: createReleasesRepository(database.db),
+    clock,
+    readApkFacts,
+    normalizeUrl: normalizeImageUrl,
+    onChange: clearPublicReads,
+  });
+  await app.register(releasesRoutes, {
+    releases,
+    auth,
+    actorOf: (input) => actorOf(input, deps.secret),
+    onDownload: (glyphId) => {
+      publicReads.reads.delete(glyphCacheKey(glyphId));
+      publicReads.creatorStats.clear();
+    },
+  });
+
+  await app.register(feedsRoutes, { feeds: createFeedsService({ feeds: createFeedsRepository(database.db), publicUrl }) });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
   const trackedSync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics

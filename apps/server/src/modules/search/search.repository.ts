@@ -23,6 +23,7 @@ export interface SearchPage {
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
 const createdAtKey = sql<string>`to_char(${glyphs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const updatedAtKey = sql<string>`to_char(${glyphs.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Close words kept per misspelled search word. */
 const MAX_ALTERNATIVES = 3;
@@ -67,7 +68,7 @@ function matchOf(tsq: SQL, tier: Tier | undefined): SQL {
   return sql`${glyphs.searchVector} @@ ${tsq}`;
 }
 
-type Keyed = GlyphRow & { score: string; createdAtKey: string; tier?: Tier };
+type Keyed = GlyphRow & { score: string; createdAtKey: string; updatedAtKey: string; tier?: Tier };
 
 /** The ORDER BY and keyset condition of each sort; the same orderings as the discovery lists. */
 function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after: (c: SearchCursor) => SQL } {
@@ -98,6 +99,11 @@ function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after
         orderBy: [desc(glyphs.views), desc(glyphs.createdAt), desc(glyphs.id)],
         after: (c) => sql`(${glyphs.views}, ${glyphs.createdAt}, ${glyphs.id}) < (${c.views}::int, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
       };
+    case 'updated':
+      return {
+        orderBy: [desc(glyphs.updatedAt), desc(glyphs.id)],
+        after: (c) => sql`(${glyphs.updatedAt}, ${glyphs.id}) < (${c.updatedAt}::timestamptz, ${c.id}::uuid)`,
+      };
   }
 }
 
@@ -114,11 +120,13 @@ function cursorOf(sort: SearchSort, row: Keyed): string {
       return encodeSearchCursor({ ...base, likes: row.likes });
     case 'viewed':
       return encodeSearchCursor({ ...base, views: row.views });
+    case 'updated':
+      return encodeSearchCursor({ ...base, updatedAt: row.updatedAtKey });
   }
 }
 
 /** Drops the sort keys so callers get exactly the shared read model. */
-function toRow({ score: _score, createdAtKey: _key, tier: _tier, ...row }: Keyed): GlyphRow {
+function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier: _tier, ...row }: Keyed): GlyphRow {
   return row;
 }
 
@@ -203,7 +211,7 @@ export function buildSearchQuery(
   }
   const outerOrder = params.sort === 'relevance' ? [sql`${page.score} desc`, desc(glyphs.id)] : order.orderBy;
   return db
-    .select({ ...glyphColumns, score: page.score, createdAtKey })
+    .select({ ...glyphColumns, score: page.score, createdAtKey, updatedAtKey })
     .from(page)
     .innerJoin(glyphs, sql`${glyphs.id} = ${page.id}`)
     .innerJoin(users, creatorJoin)

@@ -14,7 +14,12 @@ export interface PageMeta {
   type?: 'website' | 'article' | 'profile';
   /** The page's largest image, fetched with the scripts rather than after them (e.g. a glyph's first image). */
   preloadImage?: string | null;
+  /** Atom feeds of this page (issue 18), announced with `<link rel="alternate">`; the site-wide feed is always added. */
+  feeds?: { title: string; href: string }[];
 }
+
+/** The site-wide feed of the newest glyphs (issue 18), announced on every page. */
+export const LATEST_FEED = { title: `Newest Glyph Toys — ${PRODUCT_NAME}`, href: '/feeds/latest.atom' };
 
 /** Resolves metadata for a path (e.g. /glyph/{id}); null when it does not apply. */
 export type MetaResolver = (pathname: string, request: FastifyRequest) => Promise<PageMeta | null>;
@@ -53,6 +58,9 @@ export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): 
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ];
+  for (const feed of [...(meta.feeds ?? []), LATEST_FEED]) {
+    tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(new URL(feed.href, publicUrl).href)}" />`);
+  }
   if (image) {
     tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
   }
