@@ -15,3 +15,7 @@ export * from './glyph-matrix/index.ts';
 // Issue 19: community and moderation
 export * from './community.ts';
 export * from './schemas/community.ts';
+// Issue 15: APK report
+export * from './schemas/apk.ts';
+export * from './apk/messages.ts';
+export * from './apk/permissions.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
 
 /** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
 export const GlyphSchema = z.object({
@@ -24,6 +25,10 @@ export const GlyphSchema = z.object({
   deleted: z.boolean(),
   apkSha256: z.string().nullable(),
   apkSize: z.number().int().nullable(),
+  // Issue 15: the phones its APK's toys run on (cards' badges; empty when no analysed toy APK)…
+  apkDevices: z.array(z.enum(GLYPH_DEVICES)).optional(),
+  // …and, on GET /get-glyph/{id} only, the whole APK report (null when the glyph has no analysed APK).
+  apk: ApkReportSchema.nullable().optional(),
 });
 export type Glyph = z.infer<typeof GlyphSchema>;
 
@@ -67,6 +72,8 @@ export const GetGlyphsQuerySchema = z.object({
   creator_id: z.string().max(64).optional(),
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   cursor: z.string().max(512).optional(),
+  // Issue 15: only glyphs whose APK's toys run on this phone.
+  device: z.enum(GLYPH_DEVICES, { error: `device must be one of ${GLYPH_DEVICES.join(', ')}` }).optional(),
 });
 export type GetGlyphsQuery = z.infer<typeof GetGlyphsQuerySchema>;
 
@@ -88,6 +95,8 @@ export const UploadedFileSchema = z.object({
   type: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Issue 15: for APKs, what the analyser found (also stored with the file). */
+  apk: ApkReportSchema.nullable().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ApkReport } from '@glyphary/shared';
 import { users } from './auth.ts';
 
 /** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
@@ -25,6 +26,9 @@ export const files = pgTable(
     width: integer('width'),
     height: integer('height'),
     status: text('status').notNull().default('ready'), // 'ready' | 'quarantined' | 'deleted'
+    // Issue 15: what the APK analyser found (null for images, and for APKs stored before the analyser
+    // until the admin re-analysis reaches them). Toy previews are image rows owned by the same user.
+    apkReport: jsonb('apk_report').$type<ApkReport>(),
     createdAt,
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],

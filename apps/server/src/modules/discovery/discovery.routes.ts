@@ -64,7 +64,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       // query and everyone shares it (docs/decisions/0012). Searches have their own, smaller cache.
       const term = query.search?.trim() ?? '';
       const cache = term ? caches.searches : caches.reads;
-      const key = JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? '', term]);
+      const key = JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? '', term, query.device ?? '']);
       const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
       return sendPrepared(request, reply, prepared, caller.userId ? 'private, no-cache' : 'public, no-cache');

@@ -39,5 +39,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     deleted,
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
+    apkDevices: deleted ? [] : (row.apkDevices ?? []),
+    ...(row.apkReport === undefined ? {} : { apk: deleted ? null : row.apkReport }),
   };
 }

@@ -20,7 +20,7 @@ export function createGlyphsRepository(db: Db) {
     /** One glyph with its creator's names and APK facts, live or deleted. */
     async findById(id: string): Promise<GlyphRow | undefined> {
       const [row] = await db
-        .select(glyphColumns)
+        .select({ ...glyphColumns, apkReport: files.apkReport })
         .from(glyphs)
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
