@@ -164,7 +164,7 @@ describe('comments', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('follows, the Following feed and new-glyph notifications', () => {
@@ -268,7 +268,7 @@ describe('request notifications are created exactly once per event', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('stale taken requests (injected clock)', () => {

@@ -123,7 +123,7 @@ describe('POST /api/reports', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('GET /api/admin/reports', () => {
