@@ -3,6 +3,7 @@ import { emptyToNull, MAX_IMAGES, MSG, splitCommaList, validateGlyph, type Glyph
 import { Banner, Button, Dialog, Input, Textarea } from '../../../components/ui/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUpdateGlyph } from '../api/update-glyph.ts';
+import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { toUploadedFile, type RenderFileUpload } from './file-upload-slot.ts';
 
 const STORED_IMAGE = /^\/api\/files\/images\//;
@@ -33,6 +34,10 @@ export function EditGlyphDialog({
   );
   const [imageUrls, setImageUrls] = useState(() => glyph.images.filter((url) => !STORED_IMAGE.test(url)).join(', '));
   const [busy, setBusy] = useState(false);
+  const [animation, setAnimation] = useState<AnimationChoice | null>(() =>
+    glyph.animation ? { url: glyph.animation.url, posterUrl: glyph.animation.posterUrl, summary: { ...glyph.animation, flashAtMs: null } } : null,
+  );
+  const [animationBusy, setAnimationBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent) {
@@ -45,6 +50,8 @@ export function EditGlyphDialog({
       apkUrl: emptyToNull(apkUrl),
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
+      // Sent only when changed: left out, the glyph keeps its animation.
+      ...((animation?.url ?? null) !== (glyph.animation?.url ?? null) ? { animationUrl: animation?.url ?? null } : {}),
     };
     const problem = validateGlyph(payload);
     if (problem) {
@@ -83,11 +90,12 @@ export function EditGlyphDialog({
           inputMode="url"
           placeholder="https://example.com/a.png, https://example.com/b.png"
         />
+        <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={busy}>
+          <Button type="submit" loading={update.isPending} disabled={busy || animationBusy}>
             Save Changes
           </Button>
         </div>

@@ -4,6 +4,7 @@ import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, type UploadedFile
 import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { useUploadGlyph } from '../api/upload-glyph.ts';
+import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { ApkPanel } from './apk-panel.tsx';
 import { CheckDatabaseButton } from './check-database-button.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
@@ -24,6 +25,8 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   const [imagesBusy, setImagesBusy] = useState(false);
   const [apkBusy, setApkBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [animation, setAnimation] = useState<AnimationChoice | null>(null);
+  const [animationBusy, setAnimationBusy] = useState(false);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -35,6 +38,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       apkUrl: apk[0]?.url ?? null,
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
+      animationUrl: animation?.url ?? null,
     };
     const problem = validateGlyph(payload);
     if (problem) {
@@ -47,13 +51,14 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
     });
   }
 
-  const busy = imagesBusy || apkBusy;
+  const busy = imagesBusy || apkBusy || animationBusy;
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
       {error ? <Banner tone="error">{error}</Banner> : null}
       <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} placeholder="e.g. Charging Ring" />
       <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy })}
+      <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
       {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
       {apk[0]?.apk ? <ApkPanel report={apk[0].apk} heading={APK_MSG.uploadFoundHeading} headingId="apk-findings-heading" /> : null}
       <Input

@@ -28,6 +28,7 @@ const glyph = (id: string, title: string, description: string): Glyph => ({
   deleted: false,
   apkSha256: null,
   apkSize: null,
+  animation: null,
 });
 
 function Location() {
