@@ -85,6 +85,10 @@ export function createUsersRepository(db: Db) {
         await tx.execute(sql`
           update glyphs g set downloads = greatest(g.downloads - 1, 0)
           from glyph_downloads d where d.glyph_id = g.id and d.user_id = ${id} and g.creator_id <> ${id}`);
+        // Issue 19: the account's 'I want this too' votes are taken back (votes = count(request_votes)).
+        await tx.execute(sql`
+          update glyph_requests r set votes = greatest(r.votes - 1, 0)
+          from request_votes v where v.request_id = r.id and v.user_id = ${id}`);
         await tx
           .update(glyphRequests)
           .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: new Date() })
