@@ -94,7 +94,8 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     const result = runScript('backup', ['--data-dir', source, '--out', archive]);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('4 glyphs, 2 files, 1 users');
+    // Two uploads: the image and the toy APK, plus the toy preview image extracted from the APK (issue 15).
+    expect(result.stdout).toContain('4 glyphs, 3 files, 1 users');
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
   }, 120_000);
 

@@ -5,6 +5,10 @@ import sharp, { type Metadata } from 'sharp';
 import yauzl from 'yauzl';
 import { MSG } from '@glyphary/shared';
 
+// libvips keeps recently read files open in its operation cache (process-wide): a stored file that is
+// later deleted would keep its disk space, and its file system could not be unmounted. Never cache files.
+sharp.cache({ files: 0 });
+
 /** Images are decoded with this pixel bound (SECURITY "Uploads": pixel bombs are refused). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
 /** Stored images are at most this many pixels on their longest side. */
