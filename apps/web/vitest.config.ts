@@ -11,5 +11,8 @@ export default defineProject({
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Form tests type whole forms with user-event in jsdom: on a 2-core machine running other legs,
+    // the 5 s default is a coin toss. This is a hang guard, not a speed check.
+    testTimeout: 20_000,
   },
 });
