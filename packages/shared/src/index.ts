@@ -12,3 +12,4 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+export * from './browse/index.ts';

@@ -193,6 +193,16 @@ export const MSG = {
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
 
+  // Issue 17: browse, glyph tags and filters
+  allGlyphsHeading: 'All Glyphs',
+  glyphTagsInvalid: 'Tags must be a list of words or a comma-separated text',
+  hasFilterInvalid: "has must be 'apk' or 'source'",
+  tooManyTagFilters: 'Filter by at most 10 tags',
+  tooManyImagesKept: (kept: number, dropped: number) =>
+    `Only ${kept} images can be added: the first ${kept} were kept and ${dropped === 1 ? '1 was' : `${dropped} were`} left out.`,
+  saving: 'Saving…',
+  passwordTooCommon: 'It is one of the most common passwords, which are guessed first. Choose a less common one.',
+
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,
 } as const;

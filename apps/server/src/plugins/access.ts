@@ -86,7 +86,9 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     }
   });
 
-  app.addHook('preHandler', async (request) => {
+  // preValidation, not preHandler: a visitor or non-admin is refused (401/403) before the body or
+  // query is validated (400), so an anonymous caller learns nothing from validation messages.
+  app.addHook('preValidation', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const viewer = await getViewer(request, options.auth);

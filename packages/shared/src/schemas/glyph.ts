@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
 
 /** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
@@ -24,6 +25,8 @@ export const GlyphSchema = z.object({
   deleted: z.boolean(),
   apkSha256: z.string().nullable(),
   apkSize: z.number().int().nullable(),
+  /** Issue 17: categories and free tags, lower-case. */
+  tags: z.array(z.string()),
 });
 export type Glyph = z.infer<typeof GlyphSchema>;
 
@@ -50,6 +53,7 @@ export const GlyphInputSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ?? []).map((url) => url.trim()).filter((url) => url.length > 0)),
+    tags: GlyphTagsInputSchema,
   })
   .transform((v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }))
   .superRefine((value, ctx) => {
@@ -67,8 +71,10 @@ export const GetGlyphsQuerySchema = z.object({
   creator_id: z.string().max(64).optional(),
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   cursor: z.string().max(512).optional(),
+  ...GlyphFilterQuerySchema.shape,
 });
-export type GetGlyphsQuery = z.infer<typeof GetGlyphsQuerySchema>;
+// `tags` is optional for callers inside the server (zod reports a transformed optional key as required).
+export type GetGlyphsQuery = Omit<z.infer<typeof GetGlyphsQuerySchema>, 'tags'> & { tags?: string[] | undefined };
 
 export const GlyphListSchema = z.object({
   glyphs: z.array(GlyphSchema),

@@ -3,6 +3,8 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
 import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
+import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
+import type { GlyphFilters } from '@glyphary/shared';
 import type { ListCursor, ListSort } from './discovery.cursor.ts';
 
 /** A glyph row plus the sort keys a cursor needs. */
@@ -72,10 +74,17 @@ export function createDiscoveryRepository(db: Db) {
      * One page of live glyphs in `sort` order after `cursor`, optionally by one creator.
      * Reads `limit + 1` rows so the caller knows whether another page exists.
      */
-    async listGlyphs(params: { sort: ListSort; limit: number; creatorId?: string | undefined; after?: ListCursor | undefined }): Promise<KeyedGlyphRow[]> {
+    async listGlyphs(params: {
+      sort: ListSort;
+      limit: number;
+      creatorId?: string | undefined;
+      after?: ListCursor | undefined;
+      filters?: GlyphFilters | undefined;
+    }): Promise<KeyedGlyphRow[]> {
       const ordering = ORDERINGS[params.sort];
       const conditions: SQL[] = [isLive];
       if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
+      conditions.push(...glyphFilterConditions(params.filters));
       if (params.after) conditions.push(ordering.after(params.after));
       const rows = await selectGlyphs()
         .where(and(...conditions))

@@ -39,5 +39,6 @@ export function toGlyph(row: GlyphRow): Glyph {
     deleted,
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
+    tags: deleted ? [] : row.tags,
   };
 }

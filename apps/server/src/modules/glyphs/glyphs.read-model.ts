@@ -25,6 +25,7 @@ export const glyphColumns = {
   deletedAt: glyphs.deletedAt,
   apkSha256: files.sha256,
   apkSize: files.size,
+  tags: glyphs.tags,
 };
 
 export type GlyphRow = {
@@ -46,6 +47,7 @@ export type GlyphRow = {
   deletedAt: Date | null;
   apkSha256: string | null;
   apkSize: number | null;
+  tags: string[];
 };
 
 /** The join condition for the creator. */

@@ -12,6 +12,13 @@ export interface GlyphContent {
   apkFileId: string | null;
   githubUrl: string | null;
   instructions: string | null;
+  /** Issue 17; undefined on an edit keeps the stored tags. */
+  tags?: string[] | undefined;
+}
+
+/** Drops `tags` when it is undefined, so an edit without tags leaves them as they are. */
+function withoutUndefinedTags({ tags, ...rest }: GlyphContent): Omit<GlyphContent, 'tags'> & { tags?: string[] } {
+  return tags === undefined ? rest : { ...rest, tags };
 }
 
 /** Data access for glyph writes and single reads (lists and search live in the discovery module). */
@@ -54,7 +61,7 @@ export function createGlyphsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
-          .values({ ...content, creatorId, createdAt: now, updatedAt: now })
+          .values({ ...content, tags: content.tags ?? [], creatorId, createdAt: now, updatedAt: now })
           .returning({ id: glyphs.id });
         if (!row) throw new Error('glyph insert returned nothing');
         await tx
@@ -69,7 +76,7 @@ export function createGlyphsRepository(db: Db) {
     async update(id: string, creatorId: string, content: GlyphContent, now: Date): Promise<boolean> {
       const rows = await db
         .update(glyphs)
-        .set({ ...content, updatedAt: now })
+        .set({ ...withoutUndefinedTags(content), updatedAt: now })
         .where(and(eq(glyphs.id, id), eq(glyphs.creatorId, creatorId), isNull(glyphs.deletedAt)))
         .returning({ id: glyphs.id });
       return rows.length > 0;

@@ -62,6 +62,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       apkFileId,
       githubUrl: input.githubUrl,
       instructions: input.instructions,
+      tags: input.tags,
     };
   }
 

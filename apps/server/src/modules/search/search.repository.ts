@@ -1,7 +1,8 @@
-import type { SearchSort } from '@glyphary/shared';
+import type { GlyphFilters, SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { files, glyphs, searchWords, users } from '../../db/schema/index.ts';
+import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
 import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
@@ -12,6 +13,7 @@ export interface SearchParams {
   limit: number;
   cursor?: string | undefined;
   creatorId?: string | undefined;
+  filters?: GlyphFilters | undefined;
 }
 
 export interface SearchPage {
@@ -129,7 +131,15 @@ function toRow({ score: _score, createdAtKey: _key, tier: _tier, ...row }: Keyed
  */
 export function buildSearchQuery(
   db: Db,
-  params: { groups: string[]; sort: SearchSort; limit: number; tier?: Tier; after?: SearchCursor | undefined; creatorId?: string | undefined },
+  params: {
+    groups: string[];
+    sort: SearchSort;
+    limit: number;
+    tier?: Tier;
+    after?: SearchCursor | undefined;
+    creatorId?: string | undefined;
+    filters?: GlyphFilters | undefined;
+  },
 ) {
   const tsq = toTsQuery(params.groups);
   const tier = params.sort === 'relevance' ? (params.tier ?? 1) : undefined;
@@ -137,6 +147,7 @@ export function buildSearchQuery(
   const order = ordering(params.sort, score);
   const conditions: SQL[] = [isLive, matchOf(tsq, tier)];
   if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
+  conditions.push(...glyphFilterConditions(params.filters));
   if (params.after) conditions.push(order.after(params.after));
   const page = db
     .select({ id: sql<string>`${glyphs.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
@@ -216,7 +227,7 @@ export function createSearchRepository(db: Db) {
       if (params.limit <= 0) return { rows: [], nextCursor: null };
       const groups = await searchGroups(db, params.term);
       if (!groups) return { rows: [], nextCursor: null };
-      const base = { groups, sort: params.sort, creatorId: params.creatorId };
+      const base = { groups, sort: params.sort, creatorId: params.creatorId, filters: params.filters };
       let found: Keyed[];
       if (params.sort !== 'relevance') {
         found = (await buildSearchQuery(db, { ...base, limit: params.limit, after })) as Keyed[];

@@ -18,6 +18,7 @@ import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { LikeButton } from './like-button.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
+import { TagChips } from './tag-chips.tsx';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
@@ -116,6 +117,7 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
             · <time dateTime={glyph.createdAt}>{formatDate(glyph.createdAt)}</time>
           </p>
           <Counts glyph={glyph} />
+          <TagChips tags={glyph.tags} />
         </header>
 
         <ExpandableText text={glyph.description} />
