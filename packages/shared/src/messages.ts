@@ -201,7 +201,8 @@ export const MSG = {
   tooManyImagesKept: (kept: number, dropped: number) =>
     `Only ${kept} images can be added: the first ${kept} were kept and ${dropped === 1 ? '1 was' : `${dropped} were`} left out.`,
   saving: 'Saving…',
-  passwordTooCommon: 'It is one of the most common passwords, which are guessed first. Choose a less common one.',
+  /** spec §8 'Password is too weak.' with the reason (issue 17: it passed 'At least 6 characters'). */
+  weakPasswordCommon: 'Password is too weak. It is one of the most commonly used passwords, which are guessed first: choose a less common one.',
 
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,

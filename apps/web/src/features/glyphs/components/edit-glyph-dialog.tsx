@@ -86,6 +86,7 @@ export function EditGlyphDialog({
           onChange: setUploaded,
           label: 'Images',
           onBusyChange: setImagesBusy,
+          reorderable: true,
         })}
         <Input
           label="Image URLs"
