@@ -30,14 +30,17 @@ export function Banner({
   focusable?: boolean;
 }) {
   const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : Info;
+  const role = tone === 'error' ? 'alert' : 'status';
+  // A focusable banner is itself the live region, so the element that takes focus is the announced one.
   return (
     <div
       ref={ref}
       tabIndex={focusable ? -1 : undefined}
+      role={focusable ? role : undefined}
       className={cn('flex scroll-mt-24 items-start gap-3 rounded-2xl border px-4 py-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white', tones[tone], className)}
     >
       <Icon size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-      <div role={tone === 'error' ? 'alert' : 'status'} className="min-w-0 flex-1 break-words">
+      <div role={focusable ? undefined : role} className="min-w-0 flex-1 break-words">
         {children}
       </div>
       {onDismiss ? (
