@@ -3,7 +3,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, jsonHeaders, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
 
 // Issue 17: browse the whole catalogue with filters in the URL, glyph tags, forms that focus their
 // errors, images in the chosen order with a cover. Each test runs at 390 and 1280 px.
@@ -324,3 +324,44 @@ test('the request board pluralises its count', async ({ page, signedInUser }) =>
   await expect(page.getByRole('status').filter({ hasText: `1 request found for ${word}` })).toHaveCount(1);
 });
 
+
+test.describe('tabs in the URL', () => {
+  for (const width of WIDTHS) {
+    test(`Settings, My Requests and Admin tabs are linkable and Back returns to the previous tab (${width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.goto('/settings');
+      await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+      const before = await page.evaluate(() => history.length);
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await expect(page).toHaveURL('/settings?tab=security');
+      // One switch, one history entry.
+      expect(await page.evaluate(() => history.length)).toBe(before + 1);
+      await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL('/settings');
+      await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+      await page.goForward();
+      await expect(page).toHaveURL('/settings?tab=security');
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolations(page);
+
+      await page.goto('/my-requests?tab=created');
+      await expect(page.getByRole('tab', { name: /^Created/ })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: /^Taken On/ }).click();
+      await expect(page).toHaveURL('/my-requests');
+      await page.goBack();
+      await expect(page.getByRole('tab', { name: /^Created/ })).toHaveAttribute('aria-selected', 'true');
+
+      await signInAsSuperAdmin(page.request);
+      await page.goto('/admin?tab=users');
+      await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: 'Audit' }).click();
+      await expect(page).toHaveURL('/admin?tab=audit');
+      await page.goBack();
+      await expect(page).toHaveURL('/admin?tab=users');
+      await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    });
+  }
+});

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useUrlTab } from '../../../lib/use-url-tab.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -20,33 +20,20 @@ const TABS = [
   ['audit', 'Audit'],
 ] as const;
 type TabId = (typeof TABS)[number][0];
+const TAB_IDS: readonly TabId[] = TABS.map(([id]) => id);
 
 /** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
 export function AdminPanel() {
   const stats = useAdminStats();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabId = TABS.some(([id]) => id === requested) ? (requested as TabId) : 'statistics';
+  // The tab lives in ?tab= (linkable; each switch a history entry, issue 17).
+  const [tab, setTab] = useUrlTab<TabId>(TAB_IDS);
   // Rights removed while the page is open: the server answers 403 and the panel says so.
   if (isApiError(stats.error, 403) || isApiError(stats.error, 401)) return <AccessDenied />;
 
   return (
     <div>
       <PageHeader title="Admin Panel" description="Platform statistics, people, glyphs and requests." />
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (value === 'statistics') next.delete('tab');
-              else next.set('tab', value);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Admin sections">
           {TABS.map(([id, label]) => (
             <TabsTrigger key={id} value={id}>
