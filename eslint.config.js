@@ -28,6 +28,11 @@ export default tseslint.config(
     files: ['packages/shared/**/*.ts'],
     rules: restrict(['node:*', 'react', 'react-dom', '@glyphary/server', '@glyphary/web', '**/apps/**'], 'packages/shared may import zod only (CONVENTIONS rule 1)'),
   },
+  // Shared unit tests never ship: they may read the repo's fixtures from disk.
+  {
+    files: ['packages/shared/**/*.test.ts'],
+    rules: restrict(['react', 'react-dom', '@glyphary/server', '@glyphary/web', '**/apps/**'], 'packages/shared tests may import zod and node only (CONVENTIONS rule 1)'),
+  },
   // Rule 1: the web bundle never contains server, database, auth-server or env code.
   {
     files: ['apps/web/**/*.{ts,tsx}'],

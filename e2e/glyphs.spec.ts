@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import { apkFileName, MSG } from '@glyphary/shared';
 import { expect, expectNoAxeViolations, screenshot, signUpViaApi, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
@@ -7,46 +7,9 @@ import { BASE_URL } from './support/ports.ts';
 const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWO4LqmIFTEMLQkA2M5EQRJHmMgAAAAASUVORK5CYII=', 'base64');
 const BLUE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQiLqDFTEMLQkAA8ZXgUNY7KIAAAAASUVORK5CYII=', 'base64');
 
-/** A minimal APK: a stored ZIP with AndroidManifest.xml. */
+/** A real one-toy APK from the shared test-support builder (the server analyses every APK). */
 function makeApk(): Buffer {
-  const entries = [
-    { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.e2e"/>') },
-    { name: 'classes.dex', data: Buffer.from('dex\n035\0e2e glyph toy') },
-  ];
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const central = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, central, end]);
+  return buildApk({ packageName: 'com.example.e2e', permissions: [GLYPH_ENABLE], toys: [{ service: '.PulseToy', name: 'Pulse', summary: 'A soft pulse' }] });
 }
 
 test.describe('sharing a glyph', () => {

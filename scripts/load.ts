@@ -22,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from '../bench/src/client.ts';
 import { ADMIN_EMAIL, DEFAULT_PASSWORD, seedDatabase } from '../bench/src/seed-lib.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -474,55 +475,14 @@ async function runLeg(leg: 'pglite' | 'postgres') {
   }
 }
 
-/** A valid APK (a ZIP with a manifest) whose bulk is one stored entry of `bytes` bytes. */
+/** A real toy APK (the shared test-support builder) whose bulk is one stored entry of `bytes` bytes. */
 function makeStoredApk(bytes: number): Buffer {
-  const entries = [
-    { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.load"/>') },
-    { name: 'assets/lights.bin', data: Buffer.alloc(bytes, 0x2a) },
-  ];
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
-
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let k = 0; k < 8; k += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return buildApk({
+    packageName: 'com.example.load',
+    permissions: [GLYPH_ENABLE],
+    toys: [{ service: '.LoadToy', name: 'Load toy', aod: true }],
+    extraEntries: [{ name: 'assets/lights.bin', data: Buffer.alloc(bytes, 0x2a) }],
+  });
 }
 
 async function postgresReachable(): Promise<boolean> {

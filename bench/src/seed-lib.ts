@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -16,6 +17,9 @@ import {
 } from '../../apps/server/src/db/schema/index.ts';
 import { makeBio, makeDescription, makeDisplayName, makeInstructions, makeRequest, makeTitle, makeUsername } from './content.ts';
 import { encodeMatrix, IMAGE_SIZE, makePattern, renderMatrix } from './matrix.ts';
+import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } from '@glyphary/test-support';
+import { analyseApk } from '../../apps/server/src/modules/apk/index.ts';
+import { processImage } from '../../apps/server/src/modules/files/file-inspect.ts';
 import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from './prng.ts';
 
 export type SeedSize = 'demo' | 'bench' | 'tiny';
@@ -37,6 +41,8 @@ export const SIZES: Record<
     deletedShare: number;
     /** Age of the catalogue in days, relative to the anchor. */
     spanDays: number;
+    /** Issue 15: the share of glyphs that ship a real toy APK (built, signed and analysed like an upload). */
+    toyApkShare: number;
   }
 > = {
   demo: {
@@ -51,6 +57,7 @@ export const SIZES: Record<
     sharedImages: null,
     deletedShare: 0,
     spanDays: 60,
+    toyApkShare: 0.7,
   },
   tiny: {
     users: 40,
@@ -64,6 +71,7 @@ export const SIZES: Record<
     sharedImages: 4,
     deletedShare: 0.01,
     spanDays: 365,
+    toyApkShare: 0,
   },
   bench: {
     users: 10_000,
@@ -77,6 +85,7 @@ export const SIZES: Record<
     sharedImages: 24,
     deletedShare: 0.01,
     spanDays: 720,
+    toyApkShare: 0,
   },
 };
 
@@ -214,6 +223,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     statementTimeoutMs: 3_600_000,
   });
   const imagesDir = path.join(options.dataDir, 'files', 'images');
+  const apksDir = path.join(options.dataDir, 'files', 'apks');
   const { client, release } = await openRaw(database);
   try {
     await runMigrations(database);
@@ -331,6 +341,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
 
     // ── images: rendered per glyph (demo) or a shared set (bench), stored like uploads ──
     fs.mkdirSync(imagesDir, { recursive: true });
+    fs.mkdirSync(apksDir, { recursive: true });
     const fileBatch = createBatcher(client, files, [
       files.id,
       files.ownerId,
@@ -345,6 +356,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       files.height,
       files.status,
       files.createdAt,
+      files.apkReport,
     ]);
     const writeImage = async (ownerIndex: number, label: string, created: number): Promise<string> => {
       const id = rng.uuid();
@@ -365,8 +377,56 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         IMAGE_SIZE,
         'ready',
         new Date(created).toISOString(),
+        null,
       );
       return `/api/files/images/${id}.webp`;
+    };
+    // Issue 15: real toy APKs for the demo, from the shared builder, analysed by the server's own
+    // analyser (the stored report is what an upload would have stored). A separate generator keeps
+    // the rest of the catalogue identical to earlier seeds.
+    const apkRng = createRng((options.seed ?? 20_260_101) ^ 0x15);
+    const signers = new Map<number, Signer>();
+    const writeToyApk = async (ownerIndex: number, title: string, created: number): Promise<{ url: string; id: string }> => {
+      const id = apkRng.uuid();
+      let signer = signers.get(ownerIndex);
+      if (!signer) {
+        signer = await createSigner(usernames[ownerIndex] ?? 'Glyph maker', 'Glyphary demo', 'ec');
+        signers.set(ownerIndex, signer);
+      }
+      const slug = slugOf(title) || 'toy';
+      const toyCount = apkRng.int(1, 2);
+      const spec = {
+        packageName: `com.glyphary.demo.${slug.replace(/-/g, '').slice(0, 30) || 'toy'}${ownerIndex}`,
+        versionName: `1.${apkRng.int(0, 9)}.${apkRng.int(0, 9)}`,
+        versionCode: apkRng.int(1, 40),
+        permissions: [GLYPH_ENABLE, ...(apkRng.chance(0.5) ? ['android.permission.INTERNET'] : []), ...(apkRng.chance(0.2) ? ['android.permission.ACCESS_COARSE_LOCATION'] : []), ...(apkRng.chance(0.4) ? ['android.permission.VIBRATE'] : [])],
+        toys: Array.from({ length: toyCount }, (_, i) => ({
+          service: `.Toy${i + 1}`,
+          name: i === 0 ? title : `${title} (night)`,
+          summary: i === 0 ? `${title} on the Glyph Matrix` : 'A dimmer variant for the dark',
+          longpress: apkRng.chance(0.5),
+          aod: apkRng.chance(0.4),
+          seed: apkRng.int(0, 50),
+        })),
+      };
+      const apkPath = path.join(apksDir, `${id}.apk`);
+      fs.writeFileSync(apkPath, await signApk(buildApkEntries(spec), signer));
+      const { report, previews } = await analyseApk(apkPath);
+      for (const [index, bytes] of previews.entries()) {
+        const toy = report.toys[index];
+        if (!bytes || !toy) continue;
+        const previewId = apkRng.uuid();
+        const source = path.join(apksDir, `${previewId}.png.part`);
+        fs.writeFileSync(source, bytes);
+        const target = path.join(imagesDir, `${previewId}.webp`);
+        const image = await processImage(source, target, path.join(imagesDir, `${previewId}-thumb.webp`));
+        fs.rmSync(source, { force: true });
+        const full = fs.readFileSync(target);
+        await fileBatch.push(previewId, userIds[ownerIndex], 'images', `${previewId}.webp`, `${previewId}-thumb.webp`, `toy-preview-${index + 1}.webp`, 'image/webp', full.length, createHash('sha256').update(full).digest('hex'), image.width, image.height, 'ready', new Date(created).toISOString(), null);
+        toy.imageUrl = `/api/files/images/${previewId}.webp`;
+      }
+      await fileBatch.push(id, userIds[ownerIndex], 'apks', `${id}.apk`, null, `${slug}.apk`, 'application/vnd.android.package-archive', report.size, report.sha256, null, null, 'ready', new Date(created).toISOString(), JSON.stringify(report));
+      return { url: `/api/files/apks/${id}.apk`, id };
     };
     const shared: string[] = [];
     for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
@@ -388,6 +448,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       glyphs.description,
       glyphs.images,
       glyphs.githubUrl,
+      glyphs.apkUrl,
+      glyphs.apkFileId,
       glyphs.instructions,
       glyphs.downloads,
       glyphs.views,
@@ -405,6 +467,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const images: string[] = [];
       for (let i = 0; i < imageCount; i += 1)
         images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      const apk = size.toyApkShare > 0 && apkRng.chance(size.toyApkShare) ? await writeToyApk(creator, title, created) : null;
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
       glyphIds.push(id);
@@ -416,6 +479,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         makeDescription(rng, title),
         JSON.stringify(images),
         `https://github.com/${usernames[creator]}/${slugOf(title)}`,
+        apk?.url ?? null,
+        apk?.id ?? null,
         makeInstructions(rng),
         downloadCounts[g],
         viewCounts[g],

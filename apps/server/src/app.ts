@@ -49,6 +49,18 @@ import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
 import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
+// Issue 19: community and moderation
+import { createReportsRepository } from './modules/community/reports.repository.ts';
+import { createReportsService } from './modules/community/reports.service.ts';
+import { createCommentsRepository } from './modules/community/comments.repository.ts';
+import { createCommentsService } from './modules/community/comments.service.ts';
+import { createNotificationsRepository, notifyFollowers } from './modules/community/notifications.repository.ts';
+import { createFollowsRepository } from './modules/community/follows.repository.ts';
+import { createVotesRepository } from './modules/community/votes.repository.ts';
+import { createCommunityService } from './modules/community/community.service.ts';
+import { createRateLimiter } from './modules/community/rate-limit.ts';
+import { communityRoutes } from './modules/community/community.routes.ts';
+import { createCommunityJobs, type CommunityJobs } from './jobs/community-jobs.ts';
 import { ADMIN_STATS_TTL_MS } from './modules/admin/admin.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -72,6 +84,8 @@ export interface AppContext {
   publicUrl: string;
   /** In-process read caches (docs/decisions/0012-read-caching.md); tests clear them. */
   caches?: { publicReads: PublicReadCaches; adminStats: ResponseCache<AdminStats> };
+  /** Issue 19: stale requests and digests; tests run a pass with an injected clock. */
+  communityJobs?: CommunityJobs;
 }
 
 declare module 'fastify' {
@@ -248,7 +262,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
-  const glyphs = createGlyphsService({ glyphs: createGlyphsRepository(database.db), clock, normalizeImageUrl, onChange: clearPublicReads });
+  const glyphs = createGlyphsService({
+    glyphs: createGlyphsRepository(database.db),
+    clock,
+    normalizeImageUrl,
+    onChange: clearPublicReads,
+    // Issue 19: followers hear about a new glyph in the upload's own transaction, once each.
+    afterInsert: (tx, glyph) =>
+      notifyFollowers(tx, glyph.creatorId, 'new_glyph', `glyph:${glyph.id}:new`, { glyphId: glyph.id, title: glyph.title, actorUsername: glyph.creatorUsername }),
+  });
   await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
@@ -285,6 +307,44 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await syncJob.stop();
     await sync.settled();
   });
+
+  // community and moderation (issue 19): reports, the moderation queue, comments, follows, notifications, votes
+  const limiter = createRateLimiter(throttle, { report: env.REPORT_RATE_LIMIT, comment: env.COMMENT_RATE_LIMIT });
+  const reportsService = createReportsService({
+    reports: createReportsRepository(database.db),
+    clock,
+    limiter,
+    mailer,
+    publicUrl,
+    // Releases (issue 18) are not on this server yet: 'release' reports answer 422 until they are.
+    hasReleases: false,
+    onChange: () => {
+      clearPublicReads();
+      adminStats.clear();
+    },
+    log: app.log,
+  });
+  const community = createCommunityService({
+    notifications: createNotificationsRepository(database.db),
+    follows: createFollowsRepository(database.db),
+    votes: createVotesRepository(database.db),
+    clock,
+    secret: deps.secret,
+    publicUrl,
+    mailer,
+  });
+  await app.register(communityRoutes, {
+    auth,
+    reports: reportsService,
+    comments: createCommentsService({ comments: createCommentsRepository(database.db), clock, limiter }),
+    community,
+  });
+  const communityJobs = createCommunityJobs({ community, intervalMs: 60 * 60 * 1000, logger: app.log });
+  app.glyphary.communityJobs = communityJobs;
+  if (env.COMMUNITY_JOB === 'on' || (env.COMMUNITY_JOB === 'auto' && env.NODE_ENV !== 'test')) {
+    app.addHook('onReady', async () => communityJobs.start());
+  }
+  app.addHook('onClose', async () => communityJobs.stop());
 
   // ── end of feature modules ──
 

@@ -1,72 +1,24 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { buildApk, GLYPH_ENABLE, type ZipEntry } from '@glyphary/test-support';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /** The EICAR anti-malware test string (split so this file is not flagged itself). */
 export const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join('');
 
-export interface ZipEntry {
-  name: string;
-  data: Buffer;
-  /** 0 = stored, 8 = deflated. */
-  method?: 0 | 8;
-  encrypted?: boolean;
-}
+export { makeZip, type ZipEntry } from '@glyphary/test-support';
 
-/** Builds a ZIP archive by hand (tests need hostile ones no library would write). */
-export function makeZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const method = entry.method ?? 0;
-    const packed = method === 8 ? deflateRawSync(entry.data) : entry.data;
-    // Traditional PKWARE encryption prefixes a 12-byte header to the data.
-    const body = entry.encrypted ? Buffer.concat([Buffer.alloc(12, 0x5a), packed]) : packed;
-    const name = Buffer.from(entry.name, 'utf8');
-    const crc = crc32(entry.data);
-    const flags = entry.encrypted ? 1 : 0;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(flags, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(flags, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
-  }
-  const centralBuffer = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(centralBuffer.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, centralBuffer, end]);
-}
-
-/** A minimal valid APK: a ZIP with AndroidManifest.xml and a dex file. */
+/**
+ * A small real APK (issue 15): a one-toy Glyph Toy with a binary manifest, resources and a preview
+ * drawable, built by the shared test-support builder; `extra` entries are appended (hostile tests).
+ */
 export function makeApk(extra: ZipEntry[] = []): Buffer {
-  return makeZip([
-    { name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.glyph"/>') },
-    { name: 'classes.dex', data: Buffer.from('dex\n035\0glyph toy'), method: 8 },
-    ...extra,
-  ]);
+  return buildApk({
+    packageName: 'com.example.glyph',
+    permissions: [GLYPH_ENABLE],
+    toys: [{ service: '.PulseToy', name: 'Pulse', summary: 'A soft pulse' }],
+    extraEntries: extra,
+  });
 }
 
 /** A small PNG (solid colour) with optional EXIF metadata. */

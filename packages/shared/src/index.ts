@@ -13,3 +13,10 @@ export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
+// Issue 19: community and moderation
+export * from './community.ts';
+export * from './schemas/community.ts';
+// Issue 15: APK report
+export * from './schemas/apk.ts';
+export * from './apk/messages.ts';
+export * from './apk/permissions.ts';

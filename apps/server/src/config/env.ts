@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   UPLOAD_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   READ_RATE_LIMIT: z.coerce.number().int().min(1).default(3000),
+  // Issue 19: per-user hourly limits on reports and comments, and the community job (stale requests, digests).
+  REPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  COMMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
+  COMMUNITY_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   // The hourly count sync (spec §4): 'auto' runs it except under NODE_ENV=test; tests that need it say 'on'.
   SYNC_JOB: z.enum(['auto', 'on', 'off']).default('auto'),

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { MSG } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG } from '@glyphary/shared';
 import type { Auth } from '../modules/auth/auth.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 
@@ -17,6 +17,8 @@ export interface Viewer {
   isSuperAdmin: boolean;
   sessionId: string;
   sessionCreatedAt: Date;
+  /** Issue 19: a suspended account cannot post (its sessions are also revoked when suspended). */
+  isSuspended: boolean;
 }
 
 declare module 'fastify' {
@@ -49,7 +51,7 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
       }
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
-      const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean };
+      const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean; suspendedAt?: Date | string | null };
       return {
         id: user.id,
         email: user.email,
@@ -58,6 +60,7 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
         isSuperAdmin: Boolean(user.isSuperAdmin),
         sessionId: result.session.id,
         sessionCreatedAt: new Date(result.session.createdAt),
+        isSuspended: Boolean(user.suspendedAt),
       };
     })();
   }
@@ -93,6 +96,8 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     if (!access || access === 'public') return;
     const viewer = await getViewer(request, options.auth);
     if (!viewer) throw unauthorized(MSG.unauthorized);
+    // Issue 19: suspended until an admin lifts it — no signed-in route works meanwhile.
+    if (viewer.isSuspended) throw forbidden(COMMUNITY_MSG.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (access === 'admin' && !viewer.isAdmin) throw forbidden();
   });
 }

@@ -11,7 +11,7 @@ import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type 
 import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { multipart, pngBytes } from '../multipart.ts';
-import { glyphRequests } from '../../src/db/schema/index.ts';
+import { comments, glyphRequests, reports } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Role = 'V' | 'U' | 'Own' | 'Oth' | 'A' | 'S';
@@ -33,7 +33,23 @@ afterAll(async () => {
   await t.close();
 });
 
-const TABLES = ['users', 'accounts', 'glyphs', 'files', 'glyph_likes', 'glyph_views', 'glyph_downloads', 'glyph_requests', 'audit_log'];
+const TABLES = [
+  'users',
+  'accounts',
+  'glyphs',
+  'files',
+  'glyph_likes',
+  'glyph_views',
+  'glyph_downloads',
+  'glyph_requests',
+  'audit_log',
+  // issue 19
+  'reports',
+  'comments',
+  'follows',
+  'notifications',
+  'request_votes',
+];
 
 /** A fingerprint of every business table and of the stored files. */
 async function snapshot(): Promise<string> {
@@ -203,7 +219,91 @@ const MATRIX: Record<string, Cell> = {
     }),
     expected: adminOnly,
   },
+
+  // ── issue 19: community and moderation ──
+  'POST /reports': {
+    method: 'POST',
+    prepare: async () => ({ url: '/api/reports', payload: { targetType: 'glyph', targetId: (await insertGlyph(t.database, people.Own.id)).id, reason: 'spam' } }),
+    expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+  },
+  'GET /admin/reports': { method: 'GET', prepare: async () => ({ url: '/api/admin/reports' }), expected: adminOnly },
+  'POST /admin/reports/{id}/resolve': {
+    method: 'POST',
+    prepare: async () => {
+      const glyph = await insertGlyph(t.database, people.Own.id);
+      const [row] = await t.database.db.insert(reports).values({ reporterId: requester.id, targetType: 'glyph', targetId: glyph.id, reason: 'spam' }).returning();
+      return { url: `/api/admin/reports/${row!.id}/resolve`, payload: { action: 'warn', note: 'Please add a warning' } };
+    },
+    expected: adminOnly,
+  },
+  'GET /glyphs/{id}/comments': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/glyphs/${(await insertGlyph(t.database, people.Own.id)).id}/comments` }),
+    expected: all(200),
+  },
+  'POST /glyphs/{id}/comments': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/glyphs/${(await insertGlyph(t.database, people.Own.id)).id}/comments`, payload: { body: 'Nice!' } }),
+    expected: userOnly,
+  },
+  'PUT /glyphs/{id}/comment-settings': {
+    method: 'PUT',
+    prepare: async () => ({ url: `/api/glyphs/${(await insertGlyph(t.database, people.Own.id)).id}/comment-settings`, payload: { enabled: false } }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
+  'PUT /comments/{id}': {
+    method: 'PUT',
+    prepare: async () => ({ url: `/api/comments/${(await insertComment(people.Own.id)).id}`, payload: { body: 'Edited' } }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
+  'DELETE /comments/{id}': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/comments/${(await insertComment(people.Own.id)).id}` }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
+  },
+  'GET /users/{id}/follow': { method: 'GET', prepare: async () => ({ url: `/api/users/${people.Own.id}/follow` }), expected: all(200) },
+  'POST /users/{id}/follow': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/users/${people.Own.id}/follow` }),
+    // Own → 400: nobody follows themselves.
+    expected: { V: 401, U: 200, Own: 400, Oth: 200, A: 200, S: 200 },
+  },
+  'DELETE /users/{id}/follow': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/users/${people.Own.id}/follow` }),
+    expected: { V: 401, U: 200, Own: 400, Oth: 200, A: 200, S: 200 },
+  },
+  'GET /following': { method: 'GET', prepare: async () => ({ url: '/api/following' }), expected: userOnly },
+  'GET /notifications': { method: 'GET', prepare: async () => ({ url: '/api/notifications' }), expected: userOnly },
+  'POST /notifications/read': { method: 'POST', prepare: async () => ({ url: '/api/notifications/read', payload: { all: true } }), expected: userOnly },
+  'GET /notifications/settings': { method: 'GET', prepare: async () => ({ url: '/api/notifications/settings' }), expected: userOnly },
+  'PUT /notifications/settings': { method: 'PUT', prepare: async () => ({ url: '/api/notifications/settings', payload: { digestEmail: false } }), expected: userOnly },
+  'POST /glyph-requests/{id}/vote': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/glyph-requests/${(await insertRequest({})).id}/vote` }),
+    expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+  },
+  'DELETE /glyph-requests/{id}/vote': {
+    method: 'DELETE',
+    prepare: async () => ({ url: `/api/glyph-requests/${(await insertRequest({})).id}/vote` }),
+    expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+  },
+  'GET /request-votes': { method: 'GET', prepare: async () => ({ url: `/api/request-votes?ids=${(await insertRequest({})).id}` }), expected: userOnly },
+  'POST /glyph-requests/{id}/still-working': {
+    method: 'POST',
+    prepare: async () => ({
+      url: `/api/glyph-requests/${(await insertRequest({ userId: requester.id, assignedTo: people.Own.id, status: 'in_progress' })).id}/still-working`,
+    }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
+  },
 };
+
+/** A comment by `authorId` on a glyph of the requester (so Own is the author, not the glyph's creator). */
+async function insertComment(authorId: string) {
+  const glyph = await insertGlyph(t.database, requester.id);
+  const [row] = await t.database.db.insert(comments).values({ glyphId: glyph.id, authorId, body: 'A comment' }).returning();
+  return row!;
+}
 
 describe('authorization matrix (SECURITY.md §3)', () => {
   const cells = Object.entries(MATRIX).flatMap(([name, cell]) => ROLES.map((role) => [name, role, cell] as const));

@@ -22,6 +22,7 @@ const Upload = lazyRoute(() => import('./routes/upload.tsx').then((m) => m.Uploa
 const MyRequests = lazyRoute(() => import('./routes/my-requests.tsx').then((m) => m.MyRequestsRoute));
 const Settings = lazyRoute(() => import('./routes/settings.tsx').then((m) => m.SettingsRoute));
 const Admin = lazyRoute(() => import('./routes/admin.tsx').then((m) => m.AdminRoute), <AdminLoading />);
+const Following = lazyRoute(() => import('./routes/following.tsx').then((m) => m.FollowingRoute));
 const NotFound = lazyRoute(() => import('./routes/not-found.tsx').then((m) => m.NotFoundRoute));
 
 /** Every route of spec §2, each screen loaded lazily (code-split). */
@@ -53,6 +54,7 @@ export const appRoutes: RouteObject[] = [
           { path: routePatterns.upload, Component: Upload },
           { path: routePatterns.myRequests, Component: MyRequests },
           { path: routePatterns.settings, Component: Settings },
+          { path: routePatterns.following, Component: Following },
           { Component: RequireAdmin, children: [{ path: routePatterns.admin, Component: Admin }] },
         ],
       },

@@ -4,6 +4,7 @@ import { Download, Eye, Heart } from 'lucide-react';
 import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph } from '@glyphary/shared';
 import { paths } from '../config/paths.ts';
 import { cn } from '../lib/cn.ts';
+import { DeviceBadges } from './device-badges.tsx';
 import { DotMatrix } from './ui/dot-matrix.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -94,6 +95,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
           </Link>
         </Heading>
         <p className="line-clamp-2 text-sm break-words text-muted">{renderText ? renderText(glyph.description) : glyph.description}</p>
+        <DeviceBadges devices={glyph.apkDevices} />
         <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-1 text-sm">
           <Link
             to={paths.storefront(glyph.creatorUsername)}

@@ -19,6 +19,8 @@ export const routePatterns = {
   settings: '/settings',
   admin: '/admin',
   notFound: '/404',
+  // Issue 19
+  following: '/following',
 } as const;
 
 const seg = (value: string) => encodeURIComponent(value);
@@ -49,4 +51,5 @@ export const paths = {
   settings: '/settings',
   admin: '/admin',
   notFound: '/404',
+  following: '/following',
 } as const;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { normalizeTags } from '../validation/request.ts';
+import type { GlyphDevice } from '../schemas/apk.ts';
 
 /** Glyphs per "Load more" page when browsing the whole catalogue on /search. */
 export const BROWSE_PAGE_SIZE = 24;
@@ -65,4 +66,6 @@ export const GlyphFilterQuerySchema = z.object({
 export interface GlyphFilters {
   has?: GlyphAvailability | undefined;
   tags?: string[] | undefined;
+  /** Issue 15: only glyphs whose APK's toys run on this phone. */
+  device?: GlyphDevice | undefined;
 }

@@ -3,6 +3,7 @@ import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
 
 /** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
 export const GlyphSchema = z.object({
@@ -27,6 +28,10 @@ export const GlyphSchema = z.object({
   apkSize: z.number().int().nullable(),
   /** Issue 17: categories and free tags, lower-case. */
   tags: z.array(z.string()),
+  // Issue 15: the phones its APK's toys run on (cards' badges; empty when no analysed toy APK)…
+  apkDevices: z.array(z.enum(GLYPH_DEVICES)).optional(),
+  // …and, on GET /get-glyph/{id} only, the whole APK report (null when the glyph has no analysed APK).
+  apk: ApkReportSchema.nullable().optional(),
 });
 export type Glyph = z.infer<typeof GlyphSchema>;
 
@@ -72,6 +77,8 @@ export const GetGlyphsQuerySchema = z.object({
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   cursor: z.string().max(512).optional(),
   ...GlyphFilterQuerySchema.shape,
+  // Issue 15: only glyphs whose APK's toys run on this phone.
+  device: z.enum(GLYPH_DEVICES, { error: `device must be one of ${GLYPH_DEVICES.join(', ')}` }).optional(),
 });
 // `tags` is optional for callers inside the server (zod reports a transformed optional key as required).
 export type GetGlyphsQuery = Omit<z.infer<typeof GetGlyphsQuerySchema>, 'tags'> & { tags?: string[] | undefined };
@@ -94,6 +101,8 @@ export const UploadedFileSchema = z.object({
   type: z.string(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Issue 15: for APKs, what the analyser found (also stored with the file). */
+  apk: ApkReportSchema.nullable().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
 

@@ -23,6 +23,8 @@ export const GlyphRequestSchema = z.object({
   completed_glyph: z.object({ id: z.string(), title: z.string() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Issue 19: 'I want this too' votes. */
+  votes: z.number().int(),
   type: z.enum(['assigned', 'created']).optional(),
 });
 export type GlyphRequest = z.infer<typeof GlyphRequestSchema>;
@@ -62,6 +64,8 @@ export const ListRequestsQuerySchema = z.object({
   offset: z.coerce.number().int().min(0, 'offset must be 0 or more').optional(),
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   status: z.enum(REQUEST_STATUSES).optional(),
+  // Issue 19: sort the board by votes.
+  sort: z.enum(['latest', 'votes'], { error: 'sort must be latest or votes' }).optional(),
 });
 
 export const MyRequestsQuerySchema = z.object({

@@ -27,6 +27,12 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     glyphsCount: integer('glyphs_count').notNull().default(0),
+    // Issue 19: a suspended account cannot sign in or post until an admin lifts it.
+    suspendedAt: timestamp('suspended_at', { withTimezone: true, mode: 'date' }),
+    suspendedReason: text('suspended_reason'),
+    // Issue 19: the optional daily email digest of unread notifications (off by default).
+    digestEmail: boolean('digest_email').notNull().default(false),
+    digestSentAt: timestamp('digest_sent_at', { withTimezone: true, mode: 'date' }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],

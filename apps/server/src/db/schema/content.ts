@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ApkReport } from '@glyphary/shared';
 import { users } from './auth.ts';
 
 /** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
@@ -25,6 +26,9 @@ export const files = pgTable(
     width: integer('width'),
     height: integer('height'),
     status: text('status').notNull().default('ready'), // 'ready' | 'quarantined' | 'deleted'
+    // Issue 15: what the APK analyser found (null for images, and for APKs stored before the analyser
+    // until the admin re-analysis reaches them). Toy previews are image rows owned by the same user.
+    apkReport: jsonb('apk_report').$type<ApkReport>(),
     createdAt,
   },
   (t) => [index('files_owner_idx').on(t.ownerId)],
@@ -53,6 +57,11 @@ export const glyphs = pgTable(
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // Issue 19: a glyph hidden by moderation also has deleted_at set (so every public read drops it);
+    // hidden_at marks it as restorable.
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'date' }),
+    // Issue 19: the creator can turn comments off per glyph.
+    commentsEnabled: boolean('comments_enabled').notNull().default(true),
     // Issue 5 search: title (A), creator username + display name (B), description (C). Kept by
     // triggers on glyphs and users because the creator's names live in another table (decision 0005).
     searchVector: tsvector('search_vector'),
@@ -153,6 +162,11 @@ export const glyphRequests = pgTable(
     completedGlyphId: uuid('completed_glyph_id').references(() => glyphs.id, { onDelete: 'set null' }),
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // Issue 19: 'I want this too' votes (kept equal to count(request_votes)), and the assignee's last
+    // activity plus the reminder sent before a stale request goes back to open.
+    votes: integer('votes').notNull().default(0),
+    activityAt: timestamp('activity_at', { withTimezone: true, mode: 'date' }),
+    remindedAt: timestamp('reminded_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     index('glyph_requests_created_idx').on(t.createdAt.desc(), t.id.desc()),

@@ -6,7 +6,7 @@ import { auditLog, users } from '../../db/schema/index.ts';
 export interface AuditInput {
   actorId: string;
   action: string;
-  targetType: 'user' | 'glyph' | 'request' | 'sync';
+  targetType: 'user' | 'glyph' | 'request' | 'sync' | 'comment' | 'release';
   targetId: string | null;
   detail?: string | null;
 }

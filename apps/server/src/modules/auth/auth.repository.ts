@@ -18,6 +18,14 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** Issue 19: the password hash of a suspended account with this email (undefined when not suspended). */
+    async suspendedPasswordHash(email: string): Promise<string | undefined> {
+      const [row] = await queryRows<{ password: string | null }>(db, sql`
+        select a.password from users u join accounts a on a.user_id = u.id and a.provider_id = 'credential'
+        where u.email = ${email} and u.suspended_at is not null limit 1`);
+      return row?.password ?? undefined;
+    },
+
     /**
      * With no SUPER_ADMIN_EMAIL, the first account created becomes the super admin (DESIGN §4.6).
      * One statement, so two first sign-ups at once still make exactly one super admin.

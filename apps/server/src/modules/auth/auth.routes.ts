@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { verifyPassword } from './password-hash.ts';
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -153,6 +154,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     if (signingIn.has(email)) throw tooManyRequests(MSG.tooManyAttempts, 1);
     signingIn.add(email);
     try {
+      // Issue 19: a suspended account cannot sign in. Said only to someone who knows the password (no
+      // oracle for guessers: a wrong one goes on to the usual 401), and no session is made.
+      const suspendedHash = await accounts.suspendedPasswordHash(email);
+      if (suspendedHash && (await verifyPassword({ hash: suspendedHash, password }))) {
+        request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
+        throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
+      }
       const result = await forward(request, reply, { email, password, rememberMe: true });
       // A success frees the email at once: the answer may already be on its way, and the same person may
       // sign in again right away (a failure keeps it until the failure is counted, in `finally`).

@@ -69,6 +69,8 @@ export function createAuth(options: AuthOptions) {
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
         isSuperAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
         glyphsCount: { type: 'number', required: false, defaultValue: 0, input: false },
+        // Issue 19: read by the access layer on every request (suspended accounts cannot post).
+        suspendedAt: { type: 'date', required: false, input: false },
       },
     },
     session: {

@@ -73,6 +73,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         // Issue 17 filters (normalised by the schema, so equal filters share an entry).
         query.has ?? '',
         query.tags ?? [],
+        // Issue 15 device filter.
+        query.device ?? '',
       ]);
       const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { files, glyphs } from '../../db/schema/index.ts';
 
@@ -12,6 +12,41 @@ export function createFilesRepository(db: Db) {
       const [row] = await db.insert(files).values(values).returning();
       if (!row) throw new Error('file insert returned nothing');
       return row;
+    },
+
+    /** Inserts a file with the rows that belong to it (an APK's toy previews) in one transaction. */
+    async insertWithParts(values: NewFileRow, parts: NewFileRow[]): Promise<FileRow> {
+      if (parts.length === 0) return this.insert(values);
+      return db.transaction(async (tx) => {
+        const [row] = await tx.insert(files).values(values).returning();
+        if (!row) throw new Error('file insert returned nothing');
+        await tx.insert(files).values(parts);
+        return row;
+      });
+    },
+
+    /** Issue 15 re-analysis: APK rows without a report, oldest first, a batch at a time. */
+    async findUnanalysedApks(limit: number, skipIds: string[] = []): Promise<FileRow[]> {
+      return db
+        .select()
+        .from(files)
+        .where(and(eq(files.type, 'apks'), eq(files.status, 'ready'), isNull(files.apkReport), skipIds.length > 0 ? notInArray(files.id, skipIds) : undefined))
+        .orderBy(files.createdAt)
+        .limit(limit);
+    },
+
+    /** Stores a report (and its preview rows) on an existing APK row, only if it still has none. */
+    async setApkReport(fileId: string, report: NonNullable<FileRow['apkReport']>, parts: NewFileRow[]): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const updated = await tx
+          .update(files)
+          .set({ apkReport: report })
+          .where(and(eq(files.id, fileId), isNull(files.apkReport)))
+          .returning({ id: files.id });
+        if (updated.length === 0) return false;
+        if (parts.length > 0) await tx.insert(files).values(parts);
+        return true;
+      });
     },
 
     /** The row of a stored name (main file or its thumbnail) in a folder. */

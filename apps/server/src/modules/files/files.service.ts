@@ -2,11 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { apkFileName, MSG, type FileType, type UploadedFile } from '@glyphary/shared';
+import { pipeline } from 'node:stream/promises';
+import { apkFileName, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
+import { analyseApk, ApkInvalidError } from '../apk/index.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
@@ -66,13 +68,18 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
     await Promise.all(paths.map((p) => fsp.rm(p, { force: true }).catch(() => undefined)));
   }
 
-  /** Moves temp files into the store and inserts the row; on failure nothing is left behind. */
-  async function commit(entries: Array<{ key: string; tempPath: string }>, row: Parameters<FilesRepository['insert']>[0]): Promise<FileRow> {
+  /** Moves temp files into the store and inserts the row (and its parts' rows); on failure nothing is left behind. */
+  async function commit(
+    entries: Array<{ key: string; tempPath: string }>,
+    row: Parameters<FilesRepository['insert']>[0],
+    parts: Array<Parameters<FilesRepository['insert']>[0]> = [],
+    write: () => Promise<FileRow> = () => files.insertWithParts(row, parts),
+  ): Promise<FileRow> {
     for (const entry of entries) inflightKeys.add(entry.key);
     try {
       // SECURITY R1: fsync, rename, and only then insert the row.
       for (const entry of entries) await store.put(entry.key, entry.tempPath);
-      return await files.insert(row);
+      return await write();
     } catch (error) {
       await Promise.all(entries.map((entry) => store.delete(entry.key).catch(() => undefined)));
       throw error;
@@ -81,7 +88,92 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
     }
   }
 
+  /**
+   * Issue 15: analyses an APK on disk and prepares its toy previews (re-encoded like any image, so
+   * a hostile drawable is decoded with the same bounds). Nothing is stored here.
+   * @throws AppError 422 when the APK is malformed or hostile.
+   */
+  async function prepareApk(apkPath: string, ownerId: string, produced: string[]) {
+    let analysis;
+    try {
+      analysis = await analyseApk(apkPath);
+    } catch (error) {
+      if (error instanceof ApkInvalidError) throw new AppError(422, 'APK_INVALID', error.message);
+      throw error;
+    }
+    const report: ApkReport = { ...analysis.report, toys: analysis.report.toys.map((toy) => ({ ...toy })) };
+    const entries: Array<{ key: string; tempPath: string }> = [];
+    const parts: Array<Parameters<FilesRepository['insert']>[0]> = [];
+    for (const [index, bytes] of analysis.previews.entries()) {
+      const toy = report.toys[index];
+      if (!bytes || !toy) continue;
+      const previewId = ids.uuid();
+      const source = path.join(store.tempDir, `${previewId}.src.part`);
+      const target = path.join(store.tempDir, `${previewId}.webp.part`);
+      const thumbTarget = path.join(store.tempDir, `${previewId}-thumb.webp.part`);
+      produced.push(source, target, thumbTarget);
+      await fsp.writeFile(source, bytes);
+      let image;
+      try {
+        image = await processImage(source, target, thumbTarget);
+      } catch (error) {
+        if (error instanceof FileRejectedError) continue; // an undecodable preview is left out, not fatal
+        throw error;
+      }
+      const filename = `${previewId}.webp`;
+      const thumbnail = `${previewId}-thumb.webp`;
+      entries.push({ key: `images/${filename}`, tempPath: target }, { key: `images/${thumbnail}`, tempPath: thumbTarget });
+      parts.push({
+        ownerId,
+        type: 'images',
+        filename,
+        thumbnail,
+        originalName: `toy-preview-${index + 1}.webp`,
+        mimeType: MIME.images,
+        size: (await fsp.stat(target)).size,
+        sha256: await sha256Of(target),
+        width: image.width,
+        height: image.height,
+      });
+      toy.imageUrl = fileUrl('images', filename);
+    }
+    return { report, entries, parts };
+  }
+
   return {
+    /** Issue 15: analyses an APK file (no storing) — the entry point releases (issue 18) reuse. */
+    prepareApk,
+
+    /**
+     * Issue 15 migration path: analyses stored APKs that have no report yet, a batch at a time,
+     * while the server keeps serving (rows are updated one by one; uploads are unaffected).
+     * A stored APK the analyser refuses keeps a null report; its id is returned so the caller skips it.
+     * @returns how many were analysed, the ids that failed, and whether more may remain.
+     */
+    async analyseStoredApks(skip: ReadonlySet<string> = new Set(), limit = 50): Promise<{ analysed: number; failedIds: string[]; remaining: boolean }> {
+      const rows = await files.findUnanalysedApks(limit, [...skip]);
+      let analysed = 0;
+      const failedIds: string[] = [];
+      for (const row of rows) {
+        const tempPath = store.createTempPath();
+        const produced: string[] = [tempPath];
+        try {
+          await pipeline(store.stream(`apks/${row.filename}`), fs.createWriteStream(tempPath, { flags: 'wx' }));
+          const { report, entries, parts } = await prepareApk(tempPath, row.ownerId, produced);
+          await commit(entries, { ...row }, parts, async () => {
+            await files.setApkReport(row.id, report, parts);
+            return row;
+          });
+          analysed += 1;
+        } catch {
+          failedIds.push(row.id);
+        } finally {
+          await removeQuietly(produced);
+        }
+      }
+      return { analysed, failedIds, remaining: rows.length === limit };
+    },
+
     /**
      * Inspects, scans and stores an upload (DESIGN §4.9). Images are sniffed from content,
      * pixel-bounded and re-encoded to WebP with a thumbnail; APKs must be real ZIPs with a manifest.
@@ -133,18 +225,16 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
         }
 
         await inspectApk(upload.tempPath);
+        // Issue 15: the report is made before anything is stored; a hostile APK stores nothing (422).
+        const { report, entries, parts } = await prepareApk(upload.tempPath, viewer.id, produced);
         const filename = `${id}.apk`;
-        const sha256 = await sha256Of(upload.tempPath);
-        await commit([{ key: `apks/${filename}`, tempPath: upload.tempPath }], {
-          ownerId: viewer.id,
-          type: 'apks',
-          filename,
-          originalName,
-          mimeType: MIME.apks,
-          size: stats.size,
-          sha256,
-        });
-        return { url: fileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256 };
+        const sha256 = report.sha256;
+        await commit(
+          [{ key: `apks/${filename}`, tempPath: upload.tempPath }, ...entries],
+          { ownerId: viewer.id, type: 'apks', filename, originalName, mimeType: MIME.apks, size: stats.size, sha256, apkReport: report },
+          parts,
+        );
+        return { url: fileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256, apk: report };
       } catch (error) {
         if (error instanceof FileRejectedError) throw new AppError(error.status, 'FILE_REJECTED', error.message);
         // A full disk while re-encoding or storing (SECURITY R7): a clear 507, and `finally` removes the parts.

@@ -40,5 +40,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
     tags: deleted ? [] : row.tags,
+    apkDevices: deleted ? [] : (row.apkDevices ?? []),
+    ...(row.apkReport === undefined ? {} : { apk: deleted ? null : row.apkReport }),
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ApkReport, GlyphDevice } from '@glyphary/shared';
 import { glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
@@ -26,6 +27,8 @@ export const glyphColumns = {
   apkSha256: files.sha256,
   apkSize: files.size,
   tags: glyphs.tags,
+  // Issue 15: only the devices verdict for lists and cards (the whole report is read by the detail).
+  apkDevices: sql<GlyphDevice[] | null>`${files.apkReport} -> 'devices'`,
 };
 
 export type GlyphRow = {
@@ -48,11 +51,21 @@ export type GlyphRow = {
   apkSha256: string | null;
   apkSize: number | null;
   tags: string[];
+  apkDevices: GlyphDevice[] | null;
+  /** Issue 15: present only when the read asked for it (the detail). */
+  apkReport?: ApkReport | null;
 };
 
 /** The join condition for the creator. */
 export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
 /** The join condition for the APK file row (left join). */
 export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
+/**
+ * Issue 15 `device` filter: glyphs whose analysed APK runs on `device` (the report's `devices`).
+ * A subquery, so it works whether or not the surrounding query joins the files table.
+ */
+export function runsOnDevice(device: GlyphDevice) {
+  return sql`exists (select 1 from ${files} where ${files.id} = ${glyphs.apkFileId} and ${files.apkReport} -> 'devices' @> ${JSON.stringify([device])}::jsonb)`;
+}
 /** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
 export const isLive = sql`${glyphs.deletedAt} is null`;

@@ -27,7 +27,7 @@ export function createGlyphsRepository(db: Db) {
     /** One glyph with its creator's names and APK facts, live or deleted. */
     async findById(id: string): Promise<GlyphRow | undefined> {
       const [row] = await db
-        .select(glyphColumns)
+        .select({ ...glyphColumns, apkReport: files.apkReport })
         .from(glyphs)
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
@@ -56,8 +56,11 @@ export function createGlyphsRepository(db: Db) {
       return new Set(rows.map((row) => row.filename));
     },
 
-    /** Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). */
-    async insert(creatorId: string, content: GlyphContent, now: Date): Promise<string> {
+    /**
+     * Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). `inTransaction`
+     * runs inside it (issue 19: followers are notified with the glyph, exactly once).
+     */
+    async insert(creatorId: string, content: GlyphContent, now: Date, inTransaction?: (tx: Tx, glyphId: string) => Promise<void>): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
@@ -68,6 +71,7 @@ export function createGlyphsRepository(db: Db) {
           .update(users)
           .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
           .where(eq(users.id, creatorId));
+        await inTransaction?.(tx, row.id);
         return row.id;
       });
     },

@@ -14,6 +14,8 @@ export interface GlyphsServiceDeps {
   normalizeImageUrl: (url: string) => string;
   /** Called after a glyph is created, edited or deleted: clears the short public read caches (docs/decisions/0012). */
   onChange?: () => void;
+  /** Issue 19: runs in the upload's transaction (followers' notifications). */
+  afterInsert?: (tx: Tx, glyph: { id: string; creatorId: string; creatorUsername: string; title: string }) => Promise<void>;
 }
 
 const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
@@ -25,7 +27,7 @@ const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Glyph use cases (spec §7 upload-glyph, get-glyph, update-glyph, delete-glyph). */
-export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange }: GlyphsServiceDeps) {
+export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange, afterInsert }: GlyphsServiceDeps) {
   /**
    * Turns validated input into stored content: URLs normalised, our own image paths must name
    * stored images, and the APK must be one the caller uploaded (its file id is kept for SHA-256 and size).
@@ -79,7 +81,12 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
      */
     async uploadGlyph(viewer: Viewer, input: GlyphInput): Promise<GlyphRow> {
       const content = await toContent(viewer, input);
-      const id = await glyphs.insert(viewer.id, content, clock.now());
+      const id = await glyphs.insert(
+        viewer.id,
+        content,
+        clock.now(),
+        afterInsert ? (tx, glyphId) => afterInsert(tx, { id: glyphId, creatorId: viewer.id, creatorUsername: viewer.username, title: content.title }) : undefined,
+      );
       onChange?.();
       return findOrThrow(id);
     },

@@ -26,6 +26,7 @@ export function toGlyphRequest(row: RequestRow & { type?: 'assigned' | 'created'
         : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    votes: row.votes,
     ...(row.type ? { type: row.type } : {}),
   };
 }

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { RequestStatus } from '@glyphary/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLog, glyphRequests, glyphs, users } from '../../db/schema/index.ts';
+import { insertNotification } from '../community/notifications.repository.ts';
 
 const requester = alias(users, 'requester');
 const assignee = alias(users, 'assignee');
@@ -25,6 +26,7 @@ const requestColumns = {
   completedGlyphTitle: completedGlyph.title,
   createdAt: glyphRequests.createdAt,
   updatedAt: glyphRequests.updatedAt,
+  votes: glyphRequests.votes,
 };
 
 export interface RequestRow {
@@ -43,6 +45,7 @@ export interface RequestRow {
   completedGlyphTitle: string | null;
   createdAt: Date;
   updatedAt: Date;
+  votes: number;
 }
 
 export interface NewRequest {
@@ -60,6 +63,8 @@ export interface ListFilter {
   offset: number;
   search?: string | undefined;
   status?: RequestStatus | undefined;
+  /** Issue 19: 'votes' puts the most wanted first. */
+  sort?: 'latest' | 'votes' | undefined;
 }
 
 /** An admin action recorded in audit_log in the same transaction as the change (SECURITY "Errors and logs"). */
@@ -127,7 +132,11 @@ export function createRequestsRepository(db: Db) {
       const [rows, [totalRow]] = await Promise.all([
         selectRequests(db)
           .where(where)
-          .orderBy(desc(glyphRequests.createdAt), desc(glyphRequests.id))
+          .orderBy(
+            ...(filter.sort === 'votes' ? [desc(glyphRequests.votes)] : []),
+            desc(glyphRequests.createdAt),
+            desc(glyphRequests.id),
+          )
           .limit(filter.limit)
           .offset(filter.offset),
         db.select({ total: count() }).from(glyphRequests).where(where),
@@ -166,37 +175,59 @@ export function createRequestsRepository(db: Db) {
       return row?.creatorId;
     },
 
-    /** open → in_progress, assigned to the taker; never the requester's own. @returns false when it no longer matched. */
-    async takeOn(id: string, takerId: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(glyphRequests)
-        .set({ status: 'in_progress', assignedTo: takerId, completedGlyphId: null, updatedAt: now })
-        .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'open'), sql`${glyphRequests.userId} <> ${takerId}`))
-        .returning({ id: glyphRequests.id });
-      return rows.length > 0;
+    /**
+     * open → in_progress, assigned to the taker; never the requester's own. The requester is told in
+     * the same transaction (issue 19). @returns false when it no longer matched.
+     */
+    async takeOn(id: string, takerId: string, now: Date, takerUsername = ''): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(glyphRequests)
+          .set({ status: 'in_progress', assignedTo: takerId, completedGlyphId: null, updatedAt: now, activityAt: now, remindedAt: null })
+          .where(and(eq(glyphRequests.id, id), eq(glyphRequests.status, 'open'), sql`${glyphRequests.userId} <> ${takerId}`))
+          .returning({ id: glyphRequests.id, title: glyphRequests.title, userId: glyphRequests.userId });
+        if (!row) return false;
+        await insertNotification(tx, {
+          userId: row.userId,
+          type: 'request_taken',
+          eventKey: `request:${id}:taken:${takerId}:${now.toISOString()}`,
+          data: { requestId: id, title: row.title, actorUsername: takerUsername || null },
+        });
+        return true;
+      });
     },
 
     /**
      * in_progress → completed by its assignee; the glyph (when given) must still be a live glyph of
      * the assignee at the moment of the update. @returns false when it no longer matched.
      */
-    async complete(id: string, assigneeId: string, glyphId: string | null, now: Date): Promise<boolean> {
+    async complete(id: string, assigneeId: string, glyphId: string | null, now: Date, assigneeUsername = ''): Promise<boolean> {
       const glyphStillOwned = glyphId
         ? sql`exists (select 1 from ${glyphs} where ${glyphs.id} = ${glyphId} and ${glyphs.creatorId} = ${assigneeId} and ${glyphs.deletedAt} is null)`
         : sql`true`;
-      const rows = await db
-        .update(glyphRequests)
-        .set({ status: 'completed', completedGlyphId: glyphId, updatedAt: now })
-        .where(
-          and(
-            eq(glyphRequests.id, id),
-            eq(glyphRequests.status, 'in_progress'),
-            eq(glyphRequests.assignedTo, assigneeId),
-            glyphStillOwned,
-          ),
-        )
-        .returning({ id: glyphRequests.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(glyphRequests)
+          .set({ status: 'completed', completedGlyphId: glyphId, updatedAt: now })
+          .where(
+            and(
+              eq(glyphRequests.id, id),
+              eq(glyphRequests.status, 'in_progress'),
+              eq(glyphRequests.assignedTo, assigneeId),
+              glyphStillOwned,
+            ),
+          )
+          .returning({ id: glyphRequests.id, title: glyphRequests.title, userId: glyphRequests.userId });
+        if (!row) return false;
+        // Issue 19: the requester hears about it, once (same transaction, unique event key).
+        await insertNotification(tx, {
+          userId: row.userId,
+          type: 'request_completed',
+          eventKey: `request:${id}:completed:${now.toISOString()}`,
+          data: { requestId: id, title: row.title, actorUsername: assigneeUsername || null, glyphId },
+        });
+        return true;
+      });
     },
 
     /** The assignee gives the request back: in_progress → open, unassigned (DESIGN §4.5). */
@@ -214,18 +245,30 @@ export function createRequestsRepository(db: Db) {
      * request stays visible, as cancelled, on their Taken On tab.
      */
     async cancelByRequester(id: string, requesterId: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(glyphRequests)
-        .set({ status: 'cancelled', updatedAt: now })
-        .where(
-          and(
-            eq(glyphRequests.id, id),
-            inArray(glyphRequests.status, ['open', 'in_progress']),
-            eq(glyphRequests.userId, requesterId),
-          ),
-        )
-        .returning({ id: glyphRequests.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(glyphRequests)
+          .set({ status: 'cancelled', updatedAt: now })
+          .where(
+            and(
+              eq(glyphRequests.id, id),
+              inArray(glyphRequests.status, ['open', 'in_progress']),
+              eq(glyphRequests.userId, requesterId),
+            ),
+          )
+          .returning({ id: glyphRequests.id, title: glyphRequests.title, assignedTo: glyphRequests.assignedTo });
+        if (!row) return false;
+        // Issue 19: an assignee (only in_progress requests have one, SECURITY I4) is told it was cancelled.
+        if (row.assignedTo) {
+          await insertNotification(tx, {
+            userId: row.assignedTo,
+            type: 'request_cancelled',
+            eventKey: `request:${id}:cancelled:${now.toISOString()}`,
+            data: { requestId: id, title: row.title },
+          });
+        }
+        return true;
+      });
     },
 
     /** Admin force-complete: in_progress → completed (spec §4), audited. */
@@ -241,13 +284,28 @@ export function createRequestsRepository(db: Db) {
 
     /** Admin reset: in_progress | completed → open, unassigned, no linked glyph (spec §4), audited. */
     async reset(id: string, audit: AuditEntry, now: Date): Promise<boolean> {
-      return audited(id, audit, (tx) =>
-        tx
+      return audited(id, audit, async (tx) => {
+        const [before] = await tx
+          .select({ assignedTo: glyphRequests.assignedTo, title: glyphRequests.title })
+          .from(glyphRequests)
+          .where(eq(glyphRequests.id, id))
+          .for('update');
+        const changed = await tx
           .update(glyphRequests)
-          .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: now })
+          .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: now, activityAt: null, remindedAt: null })
           .where(and(eq(glyphRequests.id, id), inArray(glyphRequests.status, ['in_progress', 'completed'])))
-          .returning({ id: glyphRequests.id }),
-      );
+          .returning({ id: glyphRequests.id });
+        // Issue 19: the former assignee is told, in the same transaction.
+        if (changed.length > 0 && before?.assignedTo) {
+          await insertNotification(tx, {
+            userId: before.assignedTo,
+            type: 'request_reset',
+            eventKey: `request:${id}:reset:${now.toISOString()}`,
+            data: { requestId: id, title: before.title, reason: 'admin' },
+          });
+        }
+        return changed;
+      });
     },
 
     /** Admin delete in any status (spec §4), audited. @returns false when it was already gone. */

@@ -21,6 +21,7 @@ export interface ListRequestsInput {
   offset?: number | undefined;
   search?: string | undefined;
   status?: RequestStatus | undefined;
+  sort?: 'latest' | 'votes' | undefined;
 }
 
 export interface RequestsServiceDeps {
@@ -70,7 +71,7 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
       const limit = clampLimit(input.limit, Boolean(viewer?.isAdmin));
       const offset = input.offset ?? 0;
       const search = input.search?.trim() || undefined;
-      const { rows, total } = await requests.list({ limit, offset, search, status: input.status });
+      const { rows, total } = await requests.list({ limit, offset, search, status: input.status, sort: input.sort });
       return { rows, total, hasMore: offset + rows.length < total };
     },
 
@@ -102,7 +103,7 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
       const row = await getRow(id);
       if (row.userId === viewer.id) throw forbidden(MSG.requestOwnTakeOn, 'OWN_REQUEST');
       if (row.status !== 'open') throw conflict(MSG.requestNotOpen, 'INVALID_TRANSITION');
-      if (!(await requests.takeOn(id, viewer.id, clock.now()))) await lostRace(id, MSG.requestNotOpen);
+      if (!(await requests.takeOn(id, viewer.id, clock.now(), viewer.username))) await lostRace(id, MSG.requestNotOpen);
       return getRow(id);
     },
 
@@ -119,7 +120,7 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
         if (creatorId === undefined) throw badRequest(MSG.requestGlyphNotOwned, 'GLYPH_NOT_OWNED');
         if (creatorId !== viewer.id) throw forbidden(MSG.requestGlyphNotOwned, 'GLYPH_NOT_OWNED');
       }
-      if (!(await requests.complete(id, viewer.id, glyphId, clock.now()))) {
+      if (!(await requests.complete(id, viewer.id, glyphId, clock.now(), viewer.username))) {
         // The request moved on, or the glyph was deleted in between.
         const now = await getRow(id);
         if (now.status === 'in_progress' && now.assignedTo === viewer.id && glyphId) {

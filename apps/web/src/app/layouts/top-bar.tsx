@@ -11,6 +11,8 @@ import { UserChip } from './user-chip.tsx';
 
 // The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
 const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+// Issue 19: the notification bell, loaded the same way.
+const NotificationBell = lazy(() => import('../../features/community/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
 
 /** spec §2 Navigation: logo, search (hidden on /search and /request-glyphs), Upload Glyph, user menu or Login / Sign Up. */
 export function TopBar() {
@@ -29,6 +31,9 @@ export function TopBar() {
                 <Upload size={16} aria-hidden="true" />
                 Upload Glyph
               </Link>
+              <Suspense fallback={null}>
+                <NotificationBell />
+              </Suspense>
               <Suspense fallback={<UserChip disabled />}>
                 <UserMenu />
               </Suspense>
@@ -44,7 +49,12 @@ export function TopBar() {
             </>
           )}
         </nav>
-        <div className="md:hidden">
+        <div className="flex items-center gap-1 md:hidden">
+          {user ? (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           <MobileMenu showSearch={showSearch} />
         </div>
       </div>

@@ -1,5 +1,9 @@
 import { AdminPanel } from '../../features/admin/index.ts';
+import { ReportsTab } from '../../features/community/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+// Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab.
+const EXTRA_TABS = [{ id: 'reports', label: 'Reports', content: <ReportsTab /> }];
 
 /**
  * spec §2 Admin panel (/admin). The router has already checked access (RequireAuth, then RequireAdmin:
@@ -7,5 +11,5 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
  */
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
-  return <AdminPanel />;
+  return <AdminPanel extraTabs={EXTRA_TABS} />;
 }

@@ -1,4 +1,7 @@
-import { MAX_IMAGES } from '@glyphary/shared';
+import { MAX_IMAGES, type GlyphRequest } from '@glyphary/shared';
+import { useNavigate } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { ReportButton, useMyVotes, VoteButton } from '../../features/community/index.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { FileUpload } from '../../features/files/index.ts';
@@ -20,6 +23,26 @@ const referenceImageUpload: ImageUploadSlot = ({ value, onChange, disabled, onBu
   />
 );
 
+/** Issue 19: 'I want this too' and Report on each card. */
+function RequestCommunityActions({ request, visibleIds, viewerId }: { request: GlyphRequest; visibleIds: string[]; viewerId: string | null }) {
+  const navigate = useNavigate();
+  const myVotes = useMyVotes(visibleIds, viewerId !== null);
+  const isOwn = viewerId !== null && request.user_id === viewerId;
+  const toLogin = () => navigate(paths.loginWithRedirect(paths.requestGlyphs));
+  return (
+    <>
+      <VoteButton
+        requestId={request.id}
+        votes={request.votes}
+        voted={myVotes.data?.has(request.id) ?? false}
+        canVote={viewerId !== null && !isOwn && request.status === 'open'}
+        onSignInRequired={viewerId === null && request.status === 'open' ? toLogin : undefined}
+      />
+      {viewerId !== null && !isOwn ? <ReportButton targetType="request" targetId={request.id} label="request" signedIn size="sm" /> : null}
+    </>
+  );
+}
+
 /** spec §2 Requests (/request-glyphs): the public board of glyph requests. */
 export function RequestGlyphsRoute() {
   useDocumentTitle('Request Glyph Toys');
@@ -30,7 +53,11 @@ export function RequestGlyphsRoute() {
         title="Request Glyph Toys"
         description="Ask the community for the Glyph Toy you want, or take on someone else's idea."
       />
-      <RequestBoard viewerId={user?.id ?? null} imageUpload={referenceImageUpload} />
+      <RequestBoard
+        viewerId={user?.id ?? null}
+        imageUpload={referenceImageUpload}
+        renderCardExtras={(request, visibleIds) => <RequestCommunityActions request={request} visibleIds={visibleIds} viewerId={user?.id ?? null} />}
+      />
     </section>
   );
 }

@@ -1,4 +1,6 @@
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths.ts';
+import { FollowButton, ReportButton } from '../../features/community/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { StorefrontPage } from '../../features/discovery/components/storefront-page.tsx';
 
@@ -7,5 +9,23 @@ export function StorefrontRoute() {
   const { username = '' } = useParams();
   const { user, isAdmin } = useAuth();
   // A new username is a new page: reset tabs and the debug log.
-  return <StorefrontPage key={username.toLowerCase()} username={username} viewerId={user?.id ?? null} viewerIsAdmin={isAdmin} />;
+  const navigate = useNavigate();
+  const toLogin = () => navigate(paths.loginWithRedirect(paths.storefront(username)));
+  return (
+    <StorefrontPage
+      key={username.toLowerCase()}
+      username={username}
+      viewerId={user?.id ?? null}
+      viewerIsAdmin={isAdmin}
+      // Issue 19: follow the creator, or report the account.
+      renderActions={(owner) =>
+        owner.uid === user?.id ? null : (
+          <>
+            <FollowButton userId={owner.uid} signedIn={user !== null} onSignInRequired={toLogin} />
+            <ReportButton targetType="user" targetId={owner.uid} label="user" signedIn={user !== null} onSignInRequired={toLogin} />
+          </>
+        )
+      }
+    />
+  );
 }

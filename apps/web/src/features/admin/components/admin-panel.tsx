@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useUrlTab } from '../../../lib/use-url-tab.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -22,11 +23,18 @@ const TABS = [
 type TabId = (typeof TABS)[number][0];
 const TAB_IDS: readonly TabId[] = TABS.map(([id]) => id);
 
+/** A tab another feature provides (issue 19: Reports), composed by the route. */
+export interface ExtraAdminTab {
+  id: string;
+  label: string;
+  content: ReactNode;
+}
+
 /** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
-export function AdminPanel() {
+export function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraAdminTab[] }) {
   const stats = useAdminStats();
   // The tab lives in ?tab= (linkable; each switch a history entry, issue 17).
-  const [tab, setTab] = useUrlTab<TabId>(TAB_IDS);
+  const [tab, setTab] = useUrlTab<string>([...TAB_IDS, ...extraTabs.map((extra) => extra.id)]);
   // Rights removed while the page is open: the server answers 403 and the panel says so.
   if (isApiError(stats.error, 403) || isApiError(stats.error, 401)) return <AccessDenied />;
 
@@ -38,6 +46,11 @@ export function AdminPanel() {
           {TABS.map(([id, label]) => (
             <TabsTrigger key={id} value={id}>
               {label}
+            </TabsTrigger>
+          ))}
+          {extraTabs.map((extra) => (
+            <TabsTrigger key={extra.id} value={extra.id}>
+              {extra.label}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -59,6 +72,11 @@ export function AdminPanel() {
         <TabsContent value="audit">
           <AuditTab />
         </TabsContent>
+        {extraTabs.map((extra) => (
+          <TabsContent key={extra.id} value={extra.id}>
+            {extra.content}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

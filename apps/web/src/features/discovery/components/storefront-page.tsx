@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarDays, Globe, MapPin } from 'lucide-react';
 import { MSG, STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser } from '@glyphary/shared';
@@ -65,7 +65,7 @@ function StorefrontGlyphs({ userId, sort, label, log }: { userId: string; sort: 
   );
 }
 
-function ProfileHeader({ user }: { user: PublicUser }) {
+function ProfileHeader({ user, actions }: { user: PublicUser; actions?: ReactNode }) {
   const website = user.website.trim();
   const safeWebsite = website && isHttpUrl(website) ? website : null;
   return (
@@ -77,7 +77,10 @@ function ProfileHeader({ user }: { user: PublicUser }) {
       </div>
       <div className="relative z-10 -mt-12 flex items-end justify-between gap-4 px-3 sm:-mt-14 sm:px-6">
         <Avatar src={user.profilePicture} name={user.displayName || user.username} size={112} className="border-4 border-canvas" />
-        <ShareButton />
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          {actions}
+          <ShareButton />
+        </div>
       </div>
       <div className="mt-3 flex min-w-0 flex-col px-2 sm:px-6">
         <h1 id="storefront-name" className="font-display text-3xl font-bold break-words sm:text-4xl">
@@ -115,7 +118,18 @@ function ProfileHeader({ user }: { user: PublicUser }) {
  * spec §2 Storefront (/storefront/{username}). `viewerId`/`viewerIsAdmin` describe the signed-in
  * user, who sees the debug panel on their own storefront (admins on every one).
  */
-export function StorefrontPage({ username, viewerId, viewerIsAdmin }: { username: string; viewerId: string | null; viewerIsAdmin: boolean }) {
+export function StorefrontPage({
+  username,
+  viewerId,
+  viewerIsAdmin,
+  renderActions,
+}: {
+  username: string;
+  viewerId: string | null;
+  viewerIsAdmin: boolean;
+  /** Issue 19: Follow and Report next to Share, provided by the route. */
+  renderActions?: (user: PublicUser) => ReactNode;
+}) {
   const log = useLoadLog();
   const [tab, setTab] = useState<GlyphSort>('latest');
   const profile = useUserByUsername(username);
@@ -154,7 +168,7 @@ export function StorefrontPage({ username, viewerId, viewerIsAdmin }: { username
   const canSeeDebug = Boolean(viewerId && (viewerId === user.uid || viewerIsAdmin));
   return (
     <div className="flex flex-col gap-8">
-      <ProfileHeader user={user} />
+      <ProfileHeader user={user} actions={renderActions?.(user)} />
       <dl className="grid grid-cols-3 gap-3" aria-label="Totals">
         <Stat value={stats.data?.glyphs} singular="Glyph" loading={stats.isPending} />
         <Stat value={stats.data?.downloads} singular="Download" loading={stats.isPending} />

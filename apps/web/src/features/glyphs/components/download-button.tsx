@@ -1,13 +1,14 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '@glyphary/shared';
+import { MSG, type ApkReport } from '@glyphary/shared';
 import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
 
 /**
  * The APK download: a disclaimer dialog first (spec §4, §9); on confirmation the browser downloads
  * the file (the server names it from the title) and `onDownloaded` records it.
  */
-export function DownloadButton({ apkUrl, onDownloaded }: { apkUrl: string; onDownloaded: () => void }) {
+export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: string; onDownloaded: () => void; apk?: ApkReport | null }) {
+  const signer = apk?.signers[0] ?? null;
   const [open, setOpen] = useState(false);
   function handleConfirm() {
     setOpen(false);
@@ -30,7 +31,20 @@ export function DownloadButton({ apkUrl, onDownloaded }: { apkUrl: string; onDow
         open={open}
         onOpenChange={setOpen}
         title="Download APK"
-        description={MSG.downloadDisclaimer}
+        description={
+          apk ? (
+            <>
+              {MSG.downloadDisclaimer}
+              {/* Issue 15: what to check the downloaded file against. */}
+              <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
+              <span className="mt-1 block font-mono text-xs break-all">
+                Signer: {signer ? `${signer.subject} (SHA-256 ${signer.sha256})` : 'unsigned'}
+              </span>
+            </>
+          ) : (
+            MSG.downloadDisclaimer
+          )
+        }
         confirmLabel="Download"
         onConfirm={handleConfirm}
         destructive

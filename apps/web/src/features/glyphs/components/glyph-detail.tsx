@@ -12,6 +12,7 @@ import { glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
 import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
 import { DownloadButton } from './download-button.tsx';
+import { ApkPanel } from './apk-panel.tsx';
 import { EditGlyphDialog } from './edit-glyph-dialog.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
@@ -126,6 +127,7 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
           {glyph.apkUrl ? (
             <DownloadButton
               apkUrl={glyph.apkUrl}
+              apk={glyph.apk ?? null}
               onDownloaded={() => void recordDownload(glyph.id).then((downloads) => setCount('downloads', downloads))}
             />
           ) : null}
@@ -138,6 +140,7 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
           <LikeButton glyphId={glyph.id} userId={viewerId} />
           <ShareButton />
         </div>
+        {glyph.apkUrl && glyph.apk ? <ApkPanel report={glyph.apk} /> : null}
 
         {isCreator ? (
           <div className="flex flex-wrap gap-3 border-t border-line pt-6">
@@ -161,7 +164,7 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
           </section>
         ) : null}
 
-        {glyph.apkUrl && (glyph.apkSha256 || glyph.apkSize !== null) ? (
+        {glyph.apkUrl && !glyph.apk && (glyph.apkSha256 || glyph.apkSize !== null) ? (
           <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm" aria-labelledby="file-heading">
             <h2 id="file-heading" className="font-medium">
               APK file

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { emptyToNull, MAX_IMAGES, MSG, validateGlyph, validateGlyphTags, type UploadedFile } from '@glyphary/shared';
+import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, validateGlyphTags, type UploadedFile } from '@glyphary/shared';
 import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
-import { useUploadGlyph } from '../api/upload-glyph.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
+import { useUploadGlyph } from '../api/upload-glyph.ts';
+import { ApkPanel } from './apk-panel.tsx';
 import { CheckDatabaseButton } from './check-database-button.tsx';
 import { TagsField } from './tags-field.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
@@ -62,6 +63,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy, reorderable: true })}
       {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
+      {apk[0]?.apk ? <ApkPanel report={apk[0].apk} heading={APK_MSG.uploadFoundHeading} headingId="apk-findings-heading" /> : null}
       <Input
         label="GitHub Repository URL"
         type="url"

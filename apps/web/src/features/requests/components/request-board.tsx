@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG, pluralize } from '@glyphary/shared';
+import { MSG, pluralize, type GlyphRequest, type RequestSort } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -24,17 +24,20 @@ export interface RequestBoardProps {
   imageUpload?: ImageUploadSlot;
   /** Open the Create dialog at once (links such as 'Create Request' on My Requests). */
   startCreating?: boolean;
+  /** Issue 19: more controls on each card (votes, report), provided by the route. */
+  renderCardExtras?: (request: GlyphRequest, visibleIds: string[]) => ReactNode;
 }
 
 /**
  * spec §2 Requests: search (debounced; the box keeps focus and the list stays on screen while the
  * next results load), Create Request for signed-in users, the cards, and Load more beyond 20.
  */
-export function RequestBoard({ viewerId, imageUpload, startCreating = false }: RequestBoardProps) {
+export function RequestBoard({ viewerId, imageUpload, startCreating = false, renderCardExtras }: RequestBoardProps) {
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(startCreating && viewerId !== null);
-  const query = useRequests(search);
+  const [sort, setSort] = useState<RequestSort>('latest');
+  const query = useRequests(search, sort);
   const { takeOn, pendingId } = useTakeOn();
 
   useEffect(() => {
@@ -43,6 +46,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false }: R
   }, [query.error]);
 
   const requests = query.error ? [] : (query.data?.pages.flatMap((page) => page.requests) ?? []);
+  const visibleIds = requests.map((request) => request.id);
   const total = query.data?.pages[0]?.total ?? 0;
   const isSearching = query.isFetching && !query.isFetchingNextPage && query.isPlaceholderData;
 
@@ -70,6 +74,13 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false }: R
           />
           {isSearching ? <Spinner size="sm" className="absolute top-1/2 right-4 -translate-y-1/2 text-muted" /> : null}
         </div>
+        <label className="flex items-center gap-2 text-sm text-muted">
+          Sort
+          <select value={sort} onChange={(event) => setSort(event.target.value as RequestSort)} className={cn(controlClasses, 'w-auto')}>
+            <option value="latest">Newest</option>
+            <option value="votes">Most wanted</option>
+          </select>
+        </label>
         {viewerId !== null ? (
           <Button onClick={() => setCreating(true)} size="lg">
             <Plus size={18} aria-hidden="true" />
@@ -124,6 +135,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false }: R
                 viewerId={viewerId}
                 onTakeOn={(r) => void takeOn(r)}
                 takingOn={pendingId === request.id}
+                extras={renderCardExtras?.(request, visibleIds)}
               />
             </li>
           ))}

@@ -26,6 +26,7 @@ function makeRequest(overrides: Partial<GlyphRequest> = {}): GlyphRequest {
     completed_glyph: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
+    votes: 0,
     ...overrides,
   });
 }

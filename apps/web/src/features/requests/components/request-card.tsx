@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG, REQUEST_PREVIEW_PUBLIC, truncate, type GlyphRequest } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,13 +13,15 @@ export interface RequestCardProps {
   viewerId: string | null;
   onTakeOn: (request: GlyphRequest) => void;
   takingOn: boolean;
+  /** Issue 19: votes and Report, provided by the route. */
+  extras?: ReactNode;
 }
 
 /**
  * spec §2 Requests card: title, status badge, description cut at 150, tags, reference counts,
  * requester and date, and Take On for open requests of others when signed in.
  */
-export function RequestCard({ request, viewerId, onTakeOn, takingOn }: RequestCardProps) {
+export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: RequestCardProps) {
   const isOpen = request.status === 'open';
   const isOwn = viewerId !== null && request.user_id === viewerId;
   const headingId = `request-${request.id}-title`;
@@ -38,6 +41,7 @@ export function RequestCard({ request, viewerId, onTakeOn, takingOn }: RequestCa
       <TagChips tags={request.tags} />
       <div className="mt-auto flex flex-col gap-3 pt-2">
         <ReferenceCounts request={request} />
+        {extras ? <div className="flex flex-wrap items-center gap-2">{extras}</div> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <RequesterLine request={request} />
           {isOpen && viewerId !== null && !isOwn ? (

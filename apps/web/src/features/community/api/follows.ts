@@ -1,0 +1,33 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FollowState, Glyph } from '@glyphary/shared';
+import { api } from '../../../lib/api-client.ts';
+import { communityKeys } from './keys.ts';
+
+/** GET /api/users/{id}/follow → following (for the caller) and the follower count. */
+export const useFollowState = (userId: string) =>
+  useQuery({
+    queryKey: communityKeys.follow(userId),
+    queryFn: ({ signal }) => api.get<FollowState>(`/users/${encodeURIComponent(userId)}/follow`, { signal }),
+  });
+
+/** POST or DELETE /api/users/{id}/follow. */
+export function useSetFollow(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (follow: boolean) =>
+      follow ? api.post<FollowState>(`/users/${encodeURIComponent(userId)}/follow`) : api.delete<FollowState>(`/users/${encodeURIComponent(userId)}/follow`),
+    onSuccess: (state) => {
+      queryClient.setQueryData(communityKeys.follow(userId), state);
+      void queryClient.invalidateQueries({ queryKey: communityKeys.following() });
+    },
+  });
+}
+
+/** GET /api/following → followed creators' new glyphs, newest first. */
+export const useFollowingFeed = () =>
+  useInfiniteQuery({
+    queryKey: communityKeys.following(),
+    queryFn: ({ pageParam, signal }) => api.get<{ glyphs: Glyph[]; nextCursor: string | null }>('/following', { signal, params: { cursor: pageParam } }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });

@@ -1,0 +1,150 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import {
+  MODERATION_ACTIONS_BY_TARGET,
+  MODERATION_ACTION_LABELS,
+  REPORT_REASON_LABELS,
+  formatDate,
+  type ModerationAction,
+  type ReportGroup,
+  type ReportReason,
+} from '@glyphary/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Textarea } from '../../../components/ui/textarea.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useReportQueue, useResolveReport } from '../api/reports.ts';
+
+/** The actions that make sense for a target in its current state. */
+function actionsFor(group: ReportGroup, status: 'open' | 'resolved'): ModerationAction[] {
+  if (group.targetType === 'release') return [];
+  const all = MODERATION_ACTIONS_BY_TARGET[group.targetType];
+  return all.filter((action) => {
+    if (action === 'restore') return group.target.hidden;
+    if (action === 'unsuspend') return group.target.ownerSuspended;
+    if (status === 'resolved') return false;
+    if (action === 'hide') return group.target.exists && !group.target.hidden && !group.target.deleted;
+    if (action === 'suspend') return !group.target.ownerSuspended && group.target.owner !== null;
+    if (action === 'remove') return group.target.exists && !group.target.deleted;
+    return true;
+  });
+}
+
+/** Admin tab 'Reports' (issue 19): open reports grouped by target, with actions and a note for the creator. */
+export function ReportsTab() {
+  const [status, setStatus] = useState<'open' | 'resolved'>('open');
+  const queue = useReportQueue(status);
+  return (
+    <section aria-labelledby="reports-heading" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reports-heading" className="font-display text-2xl font-bold">
+          Reports
+        </h2>
+        <div role="group" aria-label="Show" className="flex gap-2">
+          <Button size="sm" variant={status === 'open' ? 'primary' : 'secondary'} aria-pressed={status === 'open'} onClick={() => setStatus('open')}>
+            Open
+          </Button>
+          <Button size="sm" variant={status === 'resolved' ? 'primary' : 'secondary'} aria-pressed={status === 'resolved'} onClick={() => setStatus('resolved')}>
+            Resolved
+          </Button>
+        </div>
+      </div>
+      {queue.isPending ? <p className="text-sm text-muted">Loading reports...</p> : null}
+      {queue.isError ? <p role="alert" className="text-sm text-accent">{errorMessage(queue.error, 'Failed to load reports')}</p> : null}
+      {queue.data && queue.data.length === 0 ? <p className="text-sm text-muted">{status === 'open' ? 'No open reports' : 'No resolved reports'}</p> : null}
+      <ul className="flex flex-col gap-4">
+        {queue.data?.map((group) => (
+          <ReportGroupCard key={`${group.targetType}:${group.targetId}`} group={group} status={status} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open' | 'resolved' }) {
+  const resolve = useResolveReport();
+  const toast = useToast();
+  const [note, setNote] = useState('');
+  const title = group.target.title ?? `${group.targetType} ${group.targetId}`;
+  const first = group.reports[0];
+  const actions = actionsFor(group, status);
+
+  function handleAction(action: ModerationAction) {
+    if (!first) return;
+    resolve.mutate(
+      { id: first.id, action, note },
+      {
+        onSuccess: () => {
+          setNote('');
+          toast.success(`${MODERATION_ACTION_LABELS[action]}: done`);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to resolve the report')),
+      },
+    );
+  }
+
+  return (
+    <li className="rounded-[var(--radius-card)] border border-line bg-surface p-4">
+      <article aria-label={`Reports about ${title}`} className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center gap-2">
+          <Badge>{group.targetType}</Badge>
+          <h3 className="font-medium">
+            {group.target.url && !group.target.hidden ? <Link to={group.target.url} className="underline underline-offset-2">{title}</Link> : title}
+          </h3>
+          <span className="text-sm text-muted">
+            {group.count} {group.count === 1 ? 'report' : 'reports'}
+          </span>
+          {group.target.hidden ? <Badge tone="yellow">Hidden</Badge> : null}
+          {group.target.deleted || !group.target.exists ? <Badge>Deleted</Badge> : null}
+          {group.target.ownerSuspended ? <Badge tone="red">Owner suspended</Badge> : null}
+        </div>
+        {group.target.owner ? <p className="text-sm text-muted">By @{group.target.owner.username}</p> : null}
+        {group.target.excerpt ? <p className="text-sm">{group.target.excerpt}</p> : null}
+        {group.target.apk?.sha256 ? <p className="font-mono text-xs break-all text-muted">APK SHA-256 {group.target.apk.sha256}</p> : null}
+        <ul className="flex flex-col gap-1 text-sm">
+          {group.reports.map((report) => (
+            <li key={report.id}>
+              <span className="font-medium">{REPORT_REASON_LABELS[report.reason as ReportReason]}</span>
+              {report.reporter ? <span className="text-muted"> · @{report.reporter.username}</span> : null}
+              <span className="text-muted"> · {formatDate(report.createdAt)}</span>
+              {report.details ? <span> — {report.details}</span> : null}
+              {report.resolution ? <span className="text-muted"> · {MODERATION_ACTION_LABELS[report.resolution as ModerationAction] ?? report.resolution}</span> : null}
+            </li>
+          ))}
+        </ul>
+        {group.history.length > 0 ? (
+          <details className="text-sm">
+            <summary className="cursor-pointer text-muted">History ({group.history.length})</summary>
+            <ul className="mt-1 flex flex-col gap-1">
+              {group.history.map((entry, i) => (
+                <li key={i}>
+                  {entry.action} by @{entry.actorUsername ?? 'unknown'} · {formatDate(entry.createdAt)}
+                  {entry.note ? ` — ${entry.note}` : ''}
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+        {actions.length > 0 ? (
+          <>
+            <Textarea label="Note to the creator" value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={1000} />
+            <div className="flex flex-wrap gap-2">
+              {actions.map((action) => (
+                <Button
+                  key={action}
+                  size="sm"
+                  variant={action === 'dismiss' ? 'secondary' : action === 'remove' || action === 'suspend' ? 'danger' : 'primary'}
+                  disabled={resolve.isPending}
+                  onClick={() => handleAction(action)}
+                >
+                  {MODERATION_ACTION_LABELS[action]}
+                </Button>
+              ))}
+            </div>
+          </>
+        ) : null}
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,9 @@
+// Issue 19: community and moderation — reports, comments, follows, notifications, votes.
+export { CommentsSection } from './components/comments-section.tsx';
+export { FollowButton } from './components/follow-button.tsx';
+export { FollowingPage } from './components/following-page.tsx';
+export { NotificationBell } from './components/notification-bell.tsx';
+export { ReportButton } from './components/report-button.tsx';
+export { ReportsTab } from './components/reports-tab.tsx';
+export { VoteButton } from './components/vote-button.tsx';
+export { useMyVotes } from './api/votes.ts';

@@ -1,0 +1,170 @@
+/**
+ * Issue 19: community and moderation — reports, the moderation queue, comments, follows,
+ * notifications and request votes. Limits, enums and texts both apps use.
+ */
+
+export const REPORT_TARGET_TYPES = ['glyph', 'user', 'request', 'release', 'comment'] as const;
+export type ReportTargetType = (typeof REPORT_TARGET_TYPES)[number];
+
+export const REPORT_REASONS = ['malware', 'broken', 'stolen', 'flashing', 'spam', 'offensive', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** What the report dialog shows for each reason. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  malware: 'Malware or suspicious',
+  broken: 'Broken',
+  stolen: 'Stolen or impersonation',
+  flashing: 'Flashing without warning',
+  spam: 'Spam',
+  offensive: 'Offensive',
+  other: 'Other',
+};
+
+export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'remove', 'warn', 'suspend', 'unsuspend'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** Which actions apply to which target (the queue offers only these). */
+export const MODERATION_ACTIONS_BY_TARGET: Record<Exclude<ReportTargetType, 'release'>, readonly ModerationAction[]> = {
+  glyph: ['dismiss', 'hide', 'restore', 'remove', 'warn', 'suspend', 'unsuspend'],
+  user: ['dismiss', 'warn', 'suspend', 'unsuspend'],
+  request: ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'],
+  comment: ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'],
+};
+
+export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
+  dismiss: 'Dismiss',
+  hide: 'Hide',
+  restore: 'Restore',
+  remove: 'Remove',
+  warn: 'Warn',
+  suspend: 'Suspend',
+  unsuspend: 'Lift suspension',
+};
+
+export const MAX_REPORT_DETAILS = 2000;
+export const MAX_MODERATION_NOTE = 1000;
+export const MAX_COMMENT = 2000;
+/** A comment can be edited by its author for this long after posting. */
+export const COMMENT_EDIT_WINDOW_MS = 15 * 60 * 1000;
+export const COMMENTS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_SIZE = 30;
+export const FOLLOWING_PAGE_SIZE = 24;
+/** A taken request idle this long gets a reminder; REQUEST_STALE_GRACE_DAYS later it goes back to open. */
+export const REQUEST_STALE_DAYS = 14;
+export const REQUEST_STALE_GRACE_DAYS = 3;
+export const REQUEST_SORTS = ['latest', 'votes'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
+
+export const NOTIFICATION_TYPES = [
+  'request_taken',
+  'request_completed',
+  'request_cancelled',
+  'request_reset',
+  'request_stale_reminder',
+  'new_comment',
+  'new_glyph',
+  'moderation',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const COMMUNITY_MSG = {
+  // reports
+  reportTargetTypeInvalid: `targetType must be one of ${REPORT_TARGET_TYPES.join(', ')}`,
+  reportTargetIdRequired: 'targetId is required',
+  reportReasonInvalid: `reason must be one of ${REPORT_REASONS.join(', ')}`,
+  reportDetailsTooLong: `Details are limited to ${MAX_REPORT_DETAILS.toLocaleString('en-US')} characters`,
+  reportReleasesUnavailable: 'Releases cannot be reported yet: this server has no releases',
+  reportDuplicate: 'You have already reported this. An admin will look at it soon.',
+  reportOwn: 'You cannot report your own content',
+  reportTargetNotFound: 'The reported item was not found',
+  reportNotFound: 'Report not found',
+  reportSent: 'Report sent. Thank you — an admin will look at it.',
+  reportFailed: 'Failed to send the report',
+  commentNotFound: 'Comment not found',
+  rateLimited: 'You are doing that too often. Please try again later.',
+  // moderation
+  moderationActionInvalid: `action must be one of ${MODERATION_ACTIONS.join(', ')}`,
+  moderationNoteTooLong: `The note is limited to ${MAX_MODERATION_NOTE.toLocaleString('en-US')} characters`,
+  moderationNoteRequired: 'A note is required: the creator is told what happened and why',
+  moderationActionNotApplicable: (action: string, target: string) => `${action} does not apply to a ${target}`,
+  reportAlreadyResolved: 'This report is already resolved',
+  targetGone: 'The reported item no longer exists',
+  glyphNotHidden: 'This glyph is not hidden',
+  userNotSuspended: 'This user is not suspended',
+  userAlreadySuspended: 'This user is already suspended',
+  adminCannotBeSuspended: 'Admins cannot be suspended: remove their admin rights first',
+  accountSuspended: 'Your account is suspended',
+  onlySuperAdminRemovesAdmins: 'Only the super admin can remove admin rights',
+  // comments
+  commentRequired: 'Comment cannot be empty',
+  commentTooLong: `Comments are limited to ${MAX_COMMENT.toLocaleString('en-US')} characters`,
+  commentsOff: 'Comments are turned off for this glyph',
+  commentEditWindow: 'Comments can only be edited within 15 minutes of posting',
+  commentsTitle: 'Comments',
+  commentsEmpty: 'No comments yet',
+  commentsOffNotice: 'The creator has turned comments off for this glyph.',
+  // follows
+  followSelf: 'You cannot follow yourself',
+  followingTitle: 'Following',
+  followingEmpty: 'Nothing here yet',
+  followingEmptyBody: 'Follow creators on their storefronts to see their new glyphs here.',
+  // votes and stale requests
+  voteOwn: 'You cannot vote for your own request',
+  voteNotOpen: 'Only open requests can be voted for',
+  stillWorkingNotAssignee: 'Only the assignee can say they are still working on this request',
+  // notifications
+  notificationIdsRequired: 'Send ids or all: true',
+  notificationsTitle: 'Notifications',
+  notificationsEmpty: 'No notifications yet',
+  unsubscribeDone: 'You will no longer receive the daily email digest.',
+  unsubscribeInvalid: 'This unsubscribe link is invalid.',
+} as const;
+
+/** The one-line text of a notification (bell, digest email). */
+export function notificationText(type: string, data: Record<string, string | null | undefined>): string {
+  const title = data.title ?? data.requestTitle ?? data.glyphTitle ?? '';
+  const actor = data.actorUsername ? `@${data.actorUsername}` : 'Someone';
+  switch (type) {
+    case 'request_taken':
+      return `${actor} took on your request "${title}"`;
+    case 'request_completed':
+      return `${actor} completed your request "${title}"`;
+    case 'request_cancelled':
+      return `The request "${title}" you took on was cancelled by its creator`;
+    case 'request_reset':
+      return data.reason === 'stale'
+        ? `The request "${title}" went back to open after ${REQUEST_STALE_DAYS} days without activity`
+        : `The request "${title}" you took on was reset to open by an admin`;
+    case 'request_stale_reminder':
+      return `Still working on "${title}"? It goes back to open in ${REQUEST_STALE_GRACE_DAYS} days unless you complete it or say you are still on it`;
+    case 'new_comment':
+      return `${actor} commented on "${title}"`;
+    case 'new_glyph':
+      return `${actor} shared a new glyph: "${title}"`;
+    case 'moderation':
+      return moderationText(data);
+    default:
+      return title;
+  }
+}
+
+function moderationText(data: Record<string, string | null | undefined>): string {
+  const what = data.targetType === 'user' ? 'your account' : `your ${data.targetType ?? 'content'}${data.title ? ` "${data.title}"` : ''}`;
+  const why = data.note ? ` Reason: ${data.note}` : '';
+  switch (data.action) {
+    case 'hide':
+      return `An admin hid ${what}.${why}`;
+    case 'restore':
+      return `An admin restored ${what}.${why}`;
+    case 'remove':
+      return `An admin removed ${what}.${why}`;
+    case 'warn':
+      return `An admin warned you about ${what}.${why}`;
+    case 'suspend':
+      return `An admin suspended your account.${why}`;
+    case 'unsuspend':
+      return `An admin lifted the suspension of your account.${why}`;
+    default:
+      return `An admin reviewed ${what}.${why}`;
+  }
+}
