@@ -1,4 +1,3 @@
-import type { GlyphDevice } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
