@@ -366,36 +366,3 @@ test.describe('tabs in the URL', () => {
   }
 });
 
-// Issue 17: the pre-rendered pages hydrate without being thrown away (React #418/#419, or the app's
-// own "rendered again" warning), for visitors and signed-in people, in a time zone far from the
-// server's (UTC): a date near midnight must read the same on both sides.
-test.describe('hydration', () => {
-  test.use({ timezoneId: 'Pacific/Kiritimati' });
-  for (const signedIn of [false, true]) {
-    test(`every pre-rendered page hydrates cleanly ${signedIn ? 'signed in' : 'for a visitor'}`, async ({ page, browser, signedInUser }) => {
-      test.setTimeout(120_000);
-      // Content made by someone signed in; the visitor run looks at it from a fresh context.
-      const id = await shareViaApi(page.request, { title: `Midnight ${uniqueTag()}`, description: 'd', githubUrl: 'https://github.com/example/x', tags: ['clock'] });
-      const made = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: `Need ${uniqueTag()}`, description: 'A request.' } });
-      const requestId = ((await made.json()) as { id: string }).id;
-      const context = signedIn ? page.context() : await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
-      const viewer = signedIn ? page : await context.newPage();
-      const problems: string[] = [];
-      viewer.on('console', (message) => {
-        const text = message.text();
-        if (/rendered again|Minified React error #41[89]|hydrat/i.test(text)) problems.push(`${message.type()}: ${text}`);
-        else if (message.type() === 'error' && !text.startsWith('Failed to load resource')) problems.push(text);
-      });
-      viewer.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
-      const pages = ['/', `/glyph/${id}`, `/storefront/${signedInUser.username}`, '/search', '/search?q=midnight', '/search?tags=clock&has=source', '/request-glyphs', `/request-glyphs/${requestId}`];
-      for (const url of pages) {
-        await viewer.goto(url);
-        // Hydration is done when the app removed the pre-render marker.
-        await expect(viewer.locator('#root')).not.toHaveAttribute('data-prerendered', /.*/);
-        await expect(viewer.locator('#root')).not.toHaveAttribute('inert', /.*/);
-      }
-      expect(problems, 'hydration problems').toEqual([]);
-      if (!signedIn) await context.close();
-    });
-  }
-});
