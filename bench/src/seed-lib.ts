@@ -5,8 +5,10 @@ import { createRequire } from 'node:module';
 import { getTableConfig, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { checkFlashing, encodeAnimation } from '@glyphary/shared';
 import {
   accounts,
+  animations,
   files,
   glyphDownloads,
   glyphLikes,
@@ -17,6 +19,8 @@ import {
 } from '../../apps/server/src/db/schema/index.ts';
 import { makeBio, makeDescription, makeDisplayName, makeInstructions, makeRequest, makeTitle, makeUsername } from './content.ts';
 import { encodeMatrix, IMAGE_SIZE, makePattern, renderMatrix } from './matrix.ts';
+import { ANIMATION_KINDS, makeAnimation } from './animations.ts';
+import { renderPoster, renderPreview } from '../../apps/server/src/modules/animations/animation-render.ts';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } from '@glyphary/test-support';
 import { analyseApk } from '../../apps/server/src/modules/apk/index.ts';
 import { processImage } from '../../apps/server/src/modules/files/file-inspect.ts';
@@ -38,6 +42,8 @@ export const SIZES: Record<
     anonActors: number;
     /** Images per glyph are rendered individually (demo) or drawn from a shared set (bench). */
     sharedImages: number | null;
+    /** Issue 16: every glyph gets its own generated Glyph Matrix animation (demo only: renders cost ~0.3 s each). */
+    animations: boolean;
     deletedShare: number;
     /** Age of the catalogue in days, relative to the anchor. */
     spanDays: number;
@@ -55,6 +61,7 @@ export const SIZES: Record<
     requests: 16,
     anonActors: 400,
     sharedImages: null,
+    animations: true,
     deletedShare: 0,
     spanDays: 60,
     toyApkShare: 0.7,
@@ -69,6 +76,7 @@ export const SIZES: Record<
     requests: 20,
     anonActors: 500,
     sharedImages: 4,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 365,
     toyApkShare: 0,
@@ -83,6 +91,7 @@ export const SIZES: Record<
     requests: 5_000,
     anonActors: 90_000,
     sharedImages: 24,
+    animations: false,
     deletedShare: 0.01,
     spanDays: 720,
     toyApkShare: 0,
@@ -243,7 +252,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         `select "${files.filename.name}" as filename, "${files.thumbnail.name}" as thumbnail, "${files.type.name}" as type from "${getTableConfig(files).name}"`,
       );
       for (const file of old.rows as { filename: string; thumbnail: string | null; type: string }[]) {
-        for (const name of [file.filename, file.thumbnail]) {
+        const preview = file.type === 'animations' ? file.filename.replace(/\.glya$/, '-preview.gif') : null;
+        for (const name of [file.filename, file.thumbnail, preview]) {
           if (name && /^[A-Za-z0-9._-]+$/.test(name) && /^[a-z]+$/.test(file.type))
             fs.rmSync(path.join(options.dataDir, 'files', file.type, name), { force: true });
         }
@@ -381,6 +391,57 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       );
       return `/api/files/images/${id}.webp`;
     };
+    // ── animations (issue 16): generated per glyph, stored like uploads (GLYA + poster + preview) ──
+    const animationsDir = path.join(options.dataDir, 'files', 'animations');
+    const animationBatch = createBatcher(client, animations, [
+      animations.fileId,
+      animations.filename,
+      animations.poster,
+      animations.preview,
+      animations.matrixSize,
+      animations.frameCount,
+      animations.durationMs,
+      animations.flashing,
+      animations.flashAtMs,
+    ]);
+    let animationCount = 0;
+    // A separate generator, so the rest of the catalogue stays identical to seeds without animations.
+    const animationRng = createRng((options.seed ?? 20_260_101) ^ 0x16);
+    const writeAnimation = async (ownerIndex: number, glyphIndex: number, label: string, created: number): Promise<string> => {
+      fs.mkdirSync(animationsDir, { recursive: true });
+      // Every kind in turn, so neighbours differ; every 15th glyph strobes so the warning shows.
+      const kinds = ANIMATION_KINDS.filter((kind) => kind !== 'strobe');
+      const kind = glyphIndex % 15 === 7 ? 'strobe' : kinds[glyphIndex % kinds.length]!;
+      const animation = makeAnimation(kind, animationRng);
+      const id = animationRng.uuid();
+      const bytes = encodeAnimation(animation);
+      const flash = checkFlashing(animation);
+      const poster = await renderPoster(animation);
+      const preview = flash.flashing ? null : await renderPreview(animation);
+      fs.writeFileSync(path.join(animationsDir, `${id}.glya`), bytes);
+      fs.writeFileSync(path.join(animationsDir, `${id}-poster.webp`), poster);
+      if (preview) fs.writeFileSync(path.join(animationsDir, `${id}-preview.gif`), preview);
+      await fileBatch.push(
+        id,
+        userIds[ownerIndex],
+        'animations',
+        `${id}.glya`,
+        `${id}-poster.webp`,
+        `${slugOf(label) || 'glyph'}-${kind}.json`,
+        'application/octet-stream',
+        bytes.length,
+        createHash('sha256').update(bytes).digest('hex'),
+        animation.size,
+        animation.size,
+        'ready',
+        new Date(created).toISOString(),
+        null,
+      );
+      const durationMs = animation.frames.reduce((sum, frame) => sum + frame.durationMs, 0);
+      await animationBatch.push(id, `${id}.glya`, `${id}-poster.webp`, preview ? `${id}-preview.gif` : null, animation.size, animation.frames.length, durationMs, flash.flashing, flash.flashAtMs);
+      animationCount += 1;
+      return id;
+    };
     // Issue 15: real toy APKs for the demo, from the shared builder, analysed by the server's own
     // analyser (the stored report is what an upload would have stored). A separate generator keeps
     // the rest of the catalogue identical to earlier seeds.
@@ -447,6 +508,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       glyphs.title,
       glyphs.description,
       glyphs.images,
+      glyphs.animationFileId,
       glyphs.githubUrl,
       glyphs.apkUrl,
       glyphs.apkFileId,
@@ -467,6 +529,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const images: string[] = [];
       for (let i = 0; i < imageCount; i += 1)
         images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
+      const animationFileId = size.animations ? await writeAnimation(creator, g, title, created) : null;
       const apk = size.toyApkShare > 0 && apkRng.chance(size.toyApkShare) ? await writeToyApk(creator, title, created) : null;
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
@@ -478,6 +541,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         title,
         makeDescription(rng, title),
         JSON.stringify(images),
+        animationFileId,
         `https://github.com/${usernames[creator]}/${slugOf(title)}`,
         apk?.url ?? null,
         apk?.id ?? null,
@@ -491,6 +555,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       );
     }
     const fileCount = await fileBatch.done();
+    await animationBatch.done();
     const glyphCount = await glyphBatch.done();
     lap('glyphs and images');
 
@@ -591,7 +656,8 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       counts: {
         users: userCount,
         glyphs: glyphCount,
-        files: fileCount,
+        files: fileCount - animationCount,
+        animations: animationCount,
         views: viewCount,
         likes: likeCount,
         downloads: downloadCount,

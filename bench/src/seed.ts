@@ -51,7 +51,7 @@ try {
   } else {
     const c = result.counts;
     console.log(
-      `\nSeeded in ${(result.totalMs / 1000).toFixed(1)} s: ${c.users} users, ${c.glyphs} glyphs, ${c.files} images, ${c.views} views, ${c.likes} likes, ${c.downloads} downloads, ${c.requests} requests.`,
+      `\nSeeded in ${(result.totalMs / 1000).toFixed(1)} s: ${c.users} users, ${c.glyphs} glyphs, ${c.files} images, ${c.animations} animations, ${c.views} views, ${c.likes} likes, ${c.downloads} downloads, ${c.requests} requests.`,
     );
     const broken = Object.entries(result.invariants).filter(([, n]) => n !== 0);
     console.log(

@@ -40,6 +40,8 @@ import { createS3FileStore, s3OptionsFromEnv } from './modules/files/s3-file-sto
 import { createFilesRepository } from './modules/files/files.repository.ts';
 import { createFilesService } from './modules/files/files.service.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
+import { createAnimationsRepository } from './modules/animations/animations.repository.ts';
+import { createAnimationsService } from './modules/animations/animations.service.ts';
 import { createImageUrlNormalizer } from './modules/files/image-url.ts';
 import { createGlyphsRepository } from './modules/glyphs/glyphs.repository.ts';
 import { createGlyphsService } from './modules/glyphs/glyphs.service.ts';
@@ -209,6 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     fileStore = s3Store;
   } else fileStore = createLocalFileStore(path.join(env.DATA_DIR, 'files'));
   const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, clock, scanCommand: env.FILE_SCAN_COMMAND });
+  const animationsService = createAnimationsService({ files: filesService, store: fileStore, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
   /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */
   const sweepFiles = async (tempMaxAgeMs: number) => {
@@ -261,7 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
-  await app.register(filesRoutes, { files: filesService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
+  await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
   const glyphs = createGlyphsService({
     glyphs: createGlyphsRepository(database.db),
     clock,

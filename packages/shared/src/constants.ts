@@ -50,7 +50,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 export const MY_REQUEST_TYPES = ['all', 'assigned', 'created'] as const;
 export type MyRequestType = (typeof MY_REQUEST_TYPES)[number];
 
-export const FILE_TYPES = ['images', 'apks'] as const;
+export const FILE_TYPES = ['images', 'apks', 'animations'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'webp'] as const;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;

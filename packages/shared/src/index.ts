@@ -7,12 +7,14 @@ export * from './validation/request.ts';
 export * from './format/index.ts';
 export * from './schemas/common.ts';
 export * from './schemas/user.ts';
+export * from './schemas/animation.ts';
 export * from './schemas/glyph.ts';
 export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
+export * from './glyph-matrix/flash.ts';
 // Issue 19: community and moderation
 export * from './community.ts';
 export * from './schemas/community.ts';

@@ -260,3 +260,49 @@ describe('POST /api/admin/analyse-apks: existing APKs', () => {
     expect(again.json()).toMatchObject({ analysed: 0, failed: 0 });
   });
 });
+
+describe('deleting a glyph stops serving its toy previews', () => {
+  it('marks the previews deleted with the APK, but keeps them while another live glyph ships the same APK', async () => {
+    const body = await uploadApk(buildApk(TWO_TOY_SPEC));
+    const first = await shareGlyph(body.url, 'Preview keeper one');
+    const second = await shareGlyph(body.url, 'Preview keeper two');
+    const preview = body.apk.toys[0]!.imageUrl!;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${first}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${second}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: body.url })).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/delete-file on an APK', () => {
+  it('removes its toy previews too', async () => {
+    const body = await uploadApk(buildApk(TWO_TOY_SPEC));
+    const before = await t.database.db.$count(files);
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', headers: owner.auth, payload: { type: 'apks', filename: body.filename } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await t.database.db.$count(files)).toBe(before - 3);
+    for (const toy of body.apk.toys) expect((await t.app.inject({ method: 'GET', url: toy.imageUrl! })).statusCode).toBe(404);
+  });
+});
+
+describe('an APK signed by Android apksigner (independent of the test builder)', () => {
+  const fixture = fs.readFileSync(new URL('../../../../fixtures/apk/apksigner-v1v2v3.apk', import.meta.url));
+  const fingerprint = 'f44e49f514b9057258ea30cfb61d38e4ba25b9dd85ffc06895cb6d6e25c2371c';
+
+  it('verifies its v1, v2 and v3 signatures and names the certificate', async () => {
+    const body = await uploadApk(fixture);
+    expectTwoToyFacts(body.apk);
+    expect(body.apk.signers).toEqual(['v1', 'v2', 'v3'].map((scheme) => ({ sha256: fingerprint, subject: 'CN=Real Signer, O=Apksigner Check', scheme })));
+    expect(body.apk.signatureStatus).toBe('verified');
+  });
+
+  it('reports a byte changed after signing as an invalid signature', async () => {
+    const tampered = Buffer.from(fixture);
+    const iend = tampered.indexOf(Buffer.from('IEND', 'latin1'));
+    tampered[iend + 5] = (tampered[iend + 5] ?? 0) ^ 0xff; // the stored preview PNG's last CRC byte
+    const body = await uploadApk(tampered);
+    expect(body.apk.signatureStatus).toBe('invalid');
+    expect(body.apk.signatureProblem).toBe(APK_MSG.signatureBroken('v1'));
+  });
+});

@@ -5,6 +5,7 @@ import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, ty
 import { paths } from '../config/paths.ts';
 import { cn } from '../lib/cn.ts';
 import { DeviceBadges } from './device-badges.tsx';
+import { GlyphPlayer } from './glyph-player/glyph-player.tsx';
 import { DotMatrix } from './ui/dot-matrix.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -24,6 +25,18 @@ export function cardStaggerDelay(index: number): string {
 }
 
 function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
+  // Issue 16: an animated glyph shows its poster at once; the player takes over while the card is visible.
+  if (glyph.animation) {
+    return (
+      <div className="aspect-square bg-black p-[6%]">
+        <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} flashing={glyph.animation.flashing} title={glyph.title} variant="compact" />
+      </div>
+    );
+  }
+  return <GlyphImage glyph={glyph} />;
+}
+
+function GlyphImage({ glyph }: { glyph: Glyph }) {
   const source = glyph.thumbnails[0] ?? glyph.images[0] ?? null;
   const [failed, setFailed] = useState(false);
   if (!source || failed) {

@@ -23,6 +23,7 @@ export function makeGlyph(overrides: Partial<Glyph> = {}): Glyph {
     apkSha256: null,
     apkSize: null,
     tags: [],
+    animation: null,
     ...overrides,
   });
 }

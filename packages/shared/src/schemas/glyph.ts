@@ -3,6 +3,7 @@ import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
 
 /** spec §3 Glyph, as the API returns it. `deleted` glyphs carry nulled content (SECURITY matrix). */
@@ -28,6 +29,8 @@ export const GlyphSchema = z.object({
   apkSize: z.number().int().nullable(),
   /** Issue 17: categories and free tags, lower-case. */
   tags: z.array(z.string()),
+  /** Issue 16: the glyph's Glyph Matrix animation, null when it has none. */
+  animation: GlyphAnimationSchema.nullable(),
   // Issue 15: the phones its APK's toys run on (cards' badges; empty when no analysed toy APK)…
   apkDevices: z.array(z.enum(GLYPH_DEVICES)).optional(),
   // …and, on GET /get-glyph/{id} only, the whole APK report (null when the glyph has no analysed APK).
@@ -53,6 +56,15 @@ export const GlyphInputSchema = z
     apkUrl: nullableText,
     githubUrl: nullableText,
     instructions: nullableText,
+    /**
+     * Issue 16: an animation the caller uploaded (`type=animations`), like apkUrl. On update, null or ''
+     * removes the glyph's animation and leaving the field out keeps it (clients that predate animations).
+     */
+    animationUrl: z
+      .string({ error: MSG.animationNotOwned })
+      .nullable()
+      .optional()
+      .transform((v) => (v === undefined ? undefined : emptyToNull(v))),
     images: z
       .array(z.string({ error: MSG.imageUrlInvalid }), { error: MSG.imageUrlInvalid })
       .nullable()
@@ -105,5 +117,9 @@ export const UploadedFileSchema = z.object({
   apk: ApkReportSchema.nullable().optional(),
 });
 export type UploadedFile = z.infer<typeof UploadedFileSchema>;
+
+/** Every answer of `POST /api/upload-file`: an animation (issue 16), or an image or APK. */
+export const UploadFileAnswerSchema = z.union([UploadedAnimationSchema, UploadedFileSchema]);
+export type UploadFileAnswer = z.infer<typeof UploadFileAnswerSchema>;
 
 export { GLYPH_SORTS };

@@ -47,6 +47,8 @@ export const glyphs = pgTable(
     images: jsonb('images').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     apkUrl: text('apk_url'),
     apkFileId: uuid('apk_file_id').references(() => files.id, { onDelete: 'set null' }),
+    // Issue 16: the glyph's animation (a files row of type 'animations'; facts in the animations table).
+    animationFileId: uuid('animation_file_id').references(() => files.id, { onDelete: 'set null' }),
     githubUrl: text('github_url'),
     instructions: text('instructions'),
     // Issue 17: categories (GLYPH_CATEGORIES) and free tags, lower-case; filtered with @> (GIN index).

@@ -1,10 +1,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
-import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
 import type { GlyphFilters } from '@glyphary/shared';
+import { animations, files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import type { ListCursor, ListSort } from './discovery.cursor.ts';
 
 /** A glyph row plus the sort keys a cursor needs. */
@@ -61,7 +61,8 @@ export function createDiscoveryRepository(db: Db) {
       .select({ ...glyphColumns, createdAtKey })
       .from(glyphs)
       .innerJoin(users, creatorJoin)
-      .leftJoin(files, apkFileJoin);
+      .leftJoin(files, apkFileJoin)
+      .leftJoin(animations, animationJoin);
 
   /** Locks a glyph row for the rest of the transaction; null when it does not exist or is deleted. */
   async function lockLiveGlyph(tx: Tx, glyphId: string): Promise<boolean> {
@@ -184,6 +185,7 @@ export function createDiscoveryRepository(db: Db) {
         .innerJoin(glyphs, eq(glyphs.id, glyphLikes.glyphId))
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
+        .leftJoin(animations, animationJoin)
         .where(and(...conditions))
         .orderBy(desc(glyphLikes.createdAt), desc(glyphLikes.glyphId))
         .limit(params.limit + 1);

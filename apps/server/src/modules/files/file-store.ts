@@ -41,7 +41,8 @@ export interface FileStore {
 }
 
 /** Keys are `<folder>/<name>` with a strict alphabet: nothing else ever reaches the disk. */
-const KEY_PATTERN = /^(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined)$/;
+// Issue 16 adds the animations folder: GLYA frames, a still poster and an animated preview.
+const KEY_PATTERN = /^(?:(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined)|animations\/[0-9a-f-]{36}(\.glya|-poster\.webp|-preview\.gif))$/;
 
 /** True when `key` has the shape of a key this product generates. */
 export function isValidKey(key: string): boolean {
@@ -66,7 +67,7 @@ export function createLocalFileStore(root: string): FileStore {
   const base = path.resolve(root);
   const tempDir = path.join(base, 'tmp');
   fs.mkdirSync(tempDir, { recursive: true });
-  for (const folder of ['images', 'apks']) fs.mkdirSync(path.join(base, folder), { recursive: true });
+  for (const folder of ['images', 'apks', 'animations']) fs.mkdirSync(path.join(base, folder), { recursive: true });
 
   function resolveKey(key: string): string {
     if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
@@ -103,7 +104,7 @@ export function createLocalFileStore(root: string): FileStore {
     },
     async *list(prefix) {
       const folder = prefix.replace(/\/$/, '');
-      if (folder !== 'images' && folder !== 'apks') return;
+      if (folder !== 'images' && folder !== 'apks' && folder !== 'animations') return;
       let names: string[];
       try {
         names = await fsp.readdir(path.join(base, folder));

@@ -78,7 +78,7 @@ export function createFilesRepository(db: Db) {
       return row?.title;
     },
 
-    /** True when a live glyph uses the file as its APK or one of its images. */
+    /** True when a live glyph uses the file as its APK, its animation or one of its images. */
     async isUsedByLiveGlyph(file: FileRow): Promise<boolean> {
       const url = `/api/files/${file.type}/${file.filename}`;
       const rows = await db
@@ -87,7 +87,7 @@ export function createFilesRepository(db: Db) {
         .where(
           and(
             isNull(glyphs.deletedAt),
-            or(eq(glyphs.apkFileId, file.id), sql`${glyphs.images} @> ${JSON.stringify([url])}::jsonb`, eq(glyphs.apkUrl, url)),
+            or(eq(glyphs.apkFileId, file.id), eq(glyphs.animationFileId, file.id), sql`${glyphs.images} @> ${JSON.stringify([url])}::jsonb`, eq(glyphs.apkUrl, url)),
           ),
         )
         .limit(1);
@@ -102,7 +102,7 @@ export function createFilesRepository(db: Db) {
         .where(
           and(
             eq(files.id, file.id),
-            sql`not exists (select 1 from ${glyphs} where ${glyphs.deletedAt} is null and (${glyphs.apkFileId} = ${file.id} or ${glyphs.images} @> ${JSON.stringify([url])}::jsonb or ${glyphs.apkUrl} = ${url}))`,
+            sql`not exists (select 1 from ${glyphs} where ${glyphs.deletedAt} is null and (${glyphs.apkFileId} = ${file.id} or ${glyphs.animationFileId} = ${file.id} or ${glyphs.images} @> ${JSON.stringify([url])}::jsonb or ${glyphs.apkUrl} = ${url}))`,
           ),
         )
         .returning({ id: files.id });

@@ -5,16 +5,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { z } from 'zod';
-import { FILE_TYPES, MAX_FILE_BYTES, MSG, SuccessSchema, UploadedFileSchema, type FileType } from '@glyphary/shared';
+import { FILE_TYPES, MAX_FILE_BYTES, MSG, SuccessSchema, UploadFileAnswerSchema, type FileType } from '@glyphary/shared';
 import { AppError, badRequest, insufficientStorage, isNoSpaceError, payloadTooLarge, tooManyRequests, unsupportedMediaType } from '../../lib/errors.ts';
 import { failingStream } from '../../lib/failpoints.ts';
 import { getViewer, requireViewer } from '../../plugins/access.ts';
+import type { AnimationsService } from '../animations/animations.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { FileStore } from './file-store.ts';
 import type { FilesService } from './files.service.ts';
 
 export interface FilesRoutesOptions {
   files: FilesService;
+  /** Issue 16: `type=animations` uploads. */
+  animations: AnimationsService;
   store: FileStore;
   auth: Auth;
   /** UPLOAD_RATE_LIMIT: uploads per user per hour (SECURITY "Throttling"). */
@@ -27,6 +30,9 @@ const DeleteFileBody = z.object({
   filename: z.string({ error: MSG.fileNotFound }).max(200, MSG.fileNotFound),
   type: z.enum(FILE_TYPES, { error: MSG.fileTypeInvalid }),
 });
+
+/** The import controls an animation upload may carry (issue 16, `AnimationImportFieldsSchema`). */
+const ANIMATION_FIELDS = new Set(['size', 'brightness', 'contrast', 'invert', 'speed']);
 
 const ServeParams = z.object({ type: z.string(), filename: z.string() });
 
@@ -57,10 +63,10 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /** spec §7 file calls: POST /upload-file, DELETE /delete-file and GET /api/files/{type}/{filename}. */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, store, auth, uploadsPerHour, rateLimitStore }) => {
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, animations, store, auth, uploadsPerHour, rateLimitStore }) => {
   // Encapsulated here: only this plugin's routes accept multipart (SECURITY "Origins": uploads only multipart).
   await app.register(multipart, {
-    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 4, fieldSize: 1024, parts: 6, headerPairs: 50 },
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 8, fieldSize: 1024, parts: 10, headerPairs: 50 },
     throwFileSizeLimit: true,
   });
   await app.register(rateLimit, { global: false, ...(rateLimitStore ? { store: rateLimitStore } : {}) });
@@ -80,9 +86,12 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       },
       schema: {
         tags: ['files'],
-        summary: 'Upload an image or an APK (multipart: file, type)',
+        summary: 'Upload an image, an APK or an animation (multipart: file, type; animations also size, brightness, contrast, invert, speed)',
+        description:
+          'type=animations takes Glyph Matrix Developer Kit JSON, animated GIF/WebP, APNG or a still PNG/JPEG/WebP (at most 8MB), ' +
+          'resampled to the round matrix; `url` then serves the frames in the GLYA wire format and `thumbnail` is the still poster.',
         consumes: ['multipart/form-data'],
-        response: { 200: UploadedFileSchema },
+        response: { 200: UploadFileAnswerSchema },
       },
     },
     async (request) => {
@@ -91,6 +100,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       const tempPath = store.createTempPath();
       let type: string | undefined;
       let originalName: string | undefined;
+      const fields: Record<string, string> = {};
       try {
         for await (const part of request.parts()) {
           if (part.type === 'file') {
@@ -104,6 +114,8 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
             if (part.file.truncated) throw payloadTooLarge(MSG.fileTooLarge);
           } else if (part.fieldname === 'type') {
             type = String(part.value);
+          } else if (ANIMATION_FIELDS.has(part.fieldname)) {
+            fields[part.fieldname] = String(part.value);
           }
         }
         if (originalName === undefined) throw badRequest(MSG.fileMissing);
@@ -119,6 +131,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         // A client that went away or sent a truncated form leaves nothing behind (SECURITY "aborted uploads").
         throw badRequest(MSG.uploadInterrupted, 'UPLOAD_INTERRUPTED');
       }
+      if (type === 'animations') return animations.upload(viewer, { tempPath, originalName, fields });
       return files.upload(viewer, { type, tempPath, originalName });
     },
   );

@@ -13,14 +13,23 @@ import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat
 import { isValidKey, type FileStore } from './file-store.ts';
 import type { FileRow, FilesRepository } from './files.repository.ts';
 
-const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive' } as const;
+const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive', animations: 'application/octet-stream' } as const;
 const IMAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
 const APK_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk$/;
+// Issue 16: an animation is its GLYA frames, a still poster and (when it does not flash) an animated preview.
+const ANIMATION_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.glya|-poster\.webp|-preview\.gif)$/;
+const ANIMATION_MIME: Record<string, string> = { '.glya': MIME.animations, '-poster.webp': 'image/webp', '-preview.gif': 'image/gif' };
+
+/** The stored names of an animation upload with this id (the preview exists only when rendered). */
+export function animationNames(id: string): { filename: string; poster: string; preview: string } {
+  return { filename: `${id}.glya`, poster: `${id}-poster.webp`, preview: `${id}-preview.gif` };
+}
 
 /** True when `name` is a stored name this product generates for `type` (checked before touching storage). */
 export function isStoredName(type: string, name: string): type is FileType {
   if (type === 'images') return IMAGE_NAME.test(name);
   if (type === 'apks') return APK_NAME.test(name);
+  if (type === 'animations') return ANIMATION_NAME.test(name);
   return false;
 }
 
@@ -141,6 +150,8 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
   }
 
   return {
+    /** Moves produced files into the store and inserts their row (the animations module, issue 16). */
+    commit,
     /** Issue 15: analyses an APK file (no storing) — the entry point releases (issue 18) reuse. */
     prepareApk,
 
@@ -254,8 +265,17 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       if (!row) throw notFound(MSG.fileNotFound);
       if (row.ownerId !== viewer.id && !viewer.isAdmin) throw forbidden();
       if (!(await files.deleteUnused(row))) throw conflict(MSG.fileInUse, 'FILE_IN_USE');
+      const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
+      // Issue 15: an APK's toy previews go with it (each only if no live glyph uses it otherwise).
+      for (const toy of row.apkReport?.toys ?? []) {
+        const name = toy.imageUrl?.split('/').pop() ?? '';
+        const preview = isStoredName('images', name) ? await files.findByFilename('images', name) : undefined;
+        if (preview && (await files.deleteUnused(preview))) {
+          await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
+        }
+      }
       await Promise.all(
-        [row.filename, row.thumbnail]
+        [row.filename, row.thumbnail, ...extra]
           .filter((name): name is string => Boolean(name))
           .map((name) => `${row.type}/${name}`)
           .filter(isValidKey)
@@ -270,7 +290,8 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
      */
     async openForServing(type: string, name: string): Promise<ServableFile> {
       if (!isStoredName(type, name)) throw notFound(MSG.fileNotFound);
-      const row = await files.findByStoredName(type, name);
+      const animation = type === 'animations' ? ANIMATION_NAME.exec(name) : null;
+      const row = animation ? await files.findByFilename(type, `${animation[1]}.glya`) : await files.findByStoredName(type, name);
       if (!row || row.status !== 'ready') throw notFound(MSG.fileNotFound);
       const key = `${type}/${name}`;
       const stat = await store.stat(key);
@@ -281,6 +302,10 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
         downloadName = apkFileName(title ?? row.originalName.replace(/\.apk$/i, ''));
       }
       const isThumb = name !== row.filename;
+      if (animation) {
+        const suffix = animation[2]!;
+        return { key, mimeType: ANIMATION_MIME[suffix]!, size: stat.size, etag: `"${row.sha256.slice(0, 32)}${suffix === '.glya' ? '' : suffix}"`, downloadName: null };
+      }
       return {
         key,
         mimeType: isThumb ? MIME.images : row.mimeType,
@@ -315,10 +340,11 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
           // gone meanwhile
         }
       }
-      for (const type of ['images', 'apks'] as const) {
+      for (const type of ['images', 'apks', 'animations'] as const) {
         const batch: string[] = [];
         const flush = async () => {
           const known = await files.knownStoredNames(type, batch);
+          if (type === 'animations') for (const name of [...known]) if (name.endsWith('.glya')) known.add(animationNames(name.slice(0, -5)).preview);
           for (const name of batch) {
             const key = `${type}/${name}`;
             if (!known.has(name) && !inflightKeys.has(key)) {

@@ -1,4 +1,4 @@
-import type { Glyph } from '@glyphary/shared';
+import type { Glyph, GlyphAnimationInfo } from '@glyphary/shared';
 import type { GlyphRow } from './glyphs.read-model.ts';
 
 const STORED_IMAGE = /^\/api\/files\/images\/([0-9a-f-]{36})\.webp$/;
@@ -10,6 +10,25 @@ const STORED_IMAGE = /^\/api\/files\/images\/([0-9a-f-]{36})\.webp$/;
 export function thumbnailOf(imageUrl: string): string | null {
   const match = STORED_IMAGE.exec(imageUrl);
   return match ? `/api/files/images/${match[1]}-thumb.webp` : null;
+}
+
+/** Issue 16: the glyph's animation (null when none); its files are served from the 'animations' folder. */
+export function animationOf(row: GlyphRow): GlyphAnimationInfo | null {
+  if (row.animationFilename === null || row.animationPoster === null || row.animationSize === null) return null;
+  return {
+    width: row.animationSize,
+    height: row.animationSize,
+    frameCount: row.animationFrameCount ?? 0,
+    durationMs: row.animationDurationMs ?? 0,
+    flashing: row.animationFlashing ?? false,
+    url: `/api/files/animations/${row.animationFilename}`,
+    posterUrl: `/api/files/animations/${row.animationPoster}`,
+  };
+}
+
+/** The animated Open Graph preview of a glyph's animation, or null (none, or it flashes). */
+export function animationPreviewOf(row: GlyphRow): string | null {
+  return row.animationPreview ? `/api/files/animations/${row.animationPreview}` : null;
 }
 
 /**
@@ -40,6 +59,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
     tags: deleted ? [] : row.tags,
+    animation: deleted ? null : animationOf(row),
     apkDevices: deleted ? [] : (row.apkDevices ?? []),
     ...(row.apkReport === undefined ? {} : { apk: deleted ? null : row.apkReport }),
   };

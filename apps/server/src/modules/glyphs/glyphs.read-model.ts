@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ApkReport, GlyphDevice } from '@glyphary/shared';
-import { glyphs, users, files } from '../../db/schema/index.ts';
+import { animations, glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
  * The columns every glyph read needs (detail, lists, search, likes, admin): the glyph, its
@@ -27,6 +27,14 @@ export const glyphColumns = {
   apkSha256: files.sha256,
   apkSize: files.size,
   tags: glyphs.tags,
+  // Issue 16: the glyph's animation (left join `animationJoin`); all null when it has none.
+  animationFilename: animations.filename,
+  animationPoster: animations.poster,
+  animationPreview: animations.preview,
+  animationSize: animations.matrixSize,
+  animationFrameCount: animations.frameCount,
+  animationDurationMs: animations.durationMs,
+  animationFlashing: animations.flashing,
   // Issue 15: only the devices verdict for lists and cards (the whole report is read by the detail).
   apkDevices: sql<GlyphDevice[] | null>`${files.apkReport} -> 'devices'`,
 };
@@ -51,6 +59,13 @@ export type GlyphRow = {
   apkSha256: string | null;
   apkSize: number | null;
   tags: string[];
+  animationFilename: string | null;
+  animationPoster: string | null;
+  animationPreview: string | null;
+  animationSize: number | null;
+  animationFrameCount: number | null;
+  animationDurationMs: number | null;
+  animationFlashing: boolean | null;
   apkDevices: GlyphDevice[] | null;
   /** Issue 15: present only when the read asked for it (the detail). */
   apkReport?: ApkReport | null;
@@ -60,6 +75,8 @@ export type GlyphRow = {
 export const creatorJoin = sql`${users.id} = ${glyphs.creatorId}`;
 /** The join condition for the APK file row (left join). */
 export const apkFileJoin = sql`${files.id} = ${glyphs.apkFileId}`;
+/** The join condition for the glyph's animation facts (left join, issue 16). */
+export const animationJoin = sql`${animations.fileId} = ${glyphs.animationFileId}`;
 /**
  * Issue 15 `device` filter: glyphs whose analysed APK runs on `device` (the report's `devices`).
  * A subquery, so it works whether or not the surrounding query joins the files table.

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { files, glyphs, users } from '../../db/schema/index.ts';
-import { apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
+import { files, glyphs, users, animations } from '../../db/schema/index.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
 
 /** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
 export interface GlyphContent {
@@ -10,6 +10,8 @@ export interface GlyphContent {
   images: string[];
   apkUrl: string | null;
   apkFileId: string | null;
+  /** Issue 16: undefined leaves the stored animation as it is (an update that does not mention it). */
+  animationFileId?: string | null;
   githubUrl: string | null;
   instructions: string | null;
   /** Issue 17; undefined on an edit keeps the stored tags. */
@@ -31,6 +33,7 @@ export function createGlyphsRepository(db: Db) {
         .from(glyphs)
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
+        .leftJoin(animations, animationJoin)
         .where(eq(glyphs.id, id))
         .limit(1);
       return row as GlyphRow | undefined;
@@ -42,6 +45,16 @@ export function createGlyphsRepository(db: Db) {
         .select({ id: files.id })
         .from(files)
         .where(and(eq(files.ownerId, ownerId), eq(files.type, 'apks'), eq(files.filename, filename), eq(files.status, 'ready')))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** The id of a ready animation file the owner uploaded, by stored name (issue 16). */
+    async findOwnedAnimationFileId(ownerId: string, filename: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.type, 'animations'), eq(files.filename, filename), eq(files.status, 'ready')))
         .limit(1);
       return row?.id;
     },
@@ -99,22 +112,30 @@ export function createGlyphsRepository(db: Db) {
           .update(glyphs)
           .set({ deletedAt: now, updatedAt: now })
           .where(and(eq(glyphs.id, id), isNull(glyphs.deletedAt)))
-          .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+          .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, animationFileId: glyphs.animationFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
         if (!row) return false;
         await tx
           .update(users)
           .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
           .where(eq(users.id, row.creatorId));
-        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
+        // Issue 15: the APK's toy previews stop being served with it.
+        const [apkFile] = row.apkFileId ? await tx.select({ report: files.apkReport }).from(files).where(eq(files.id, row.apkFileId)) : [];
+        const previewUrls = (apkFile?.report?.toys ?? []).map((toy) => toy.imageUrl).filter((url): url is string => url !== null);
+        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : []), ...previewUrls]);
         await tx.execute(sql`
           update files f set status = 'deleted'
           where f.owner_id = ${row.creatorId}
             and f.status = 'ready'
-            and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+            and (f.id = ${row.apkFileId} or f.id = ${row.animationFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
             and not exists (
               select 1 from glyphs g
               where g.deleted_at is null
-                and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
+                  or exists (
+                    select 1 from files a
+                    where a.id = g.apk_file_id
+                      and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
+                  ))
             )`);
         await inTransaction?.(tx);
         return true;

@@ -5,7 +5,7 @@ import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { MetaResolver } from '../web/web.routes.ts';
 import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
-import { toGlyph } from './glyphs.presenter.ts';
+import { animationOf, animationPreviewOf, toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';
 
 const IdParams = z.object({ id: z.string() });
@@ -106,13 +106,16 @@ export function createGlyphMetaResolver(glyphs: GlyphsService): MetaResolver {
     }
     const row = await glyphs.findLiveGlyph(id);
     if (!row) return null;
+    // Issue 16: a glyph with an animation shares its animated preview (the still poster when it flashes),
+    // and its poster is the page's largest paint.
+    const animation = animationOf(row);
     return {
       title: row.title,
       description: row.description.replace(/\s+/g, ' ').trim().slice(0, 160),
-      image: row.images[0] ?? null,
+      image: animationPreviewOf(row) ?? animation?.posterUrl ?? row.images[0] ?? null,
       type: 'article',
       // The gallery opens on the first image: the page's largest paint.
-      preloadImage: row.images[0] ?? null,
+      preloadImage: animation?.posterUrl ?? row.images[0] ?? null,
     };
   };
 }

@@ -19,6 +19,7 @@ export interface GlyphsServiceDeps {
 }
 
 const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
+const STORED_ANIMATION_PATH = /^\/api\/files\/animations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.glya)$/;
 const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
 // Titles are one line; description and instructions may keep line breaks and tabs.
 // eslint-disable-next-line no-control-regex
@@ -56,12 +57,22 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       apkFileId = name ? ((await glyphs.findOwnedApkFileId(viewer.id, name)) ?? null) : null;
       if (!apkFileId) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
     }
+    // Issue 16: the animation must be one the caller uploaded, like the APK; omitted keeps it on update.
+    let animationFileId: string | null | undefined;
+    if (input.animationUrl) {
+      const name = STORED_ANIMATION_PATH.exec(normalizeImageUrl(input.animationUrl))?.[1];
+      animationFileId = name ? ((await glyphs.findOwnedAnimationFileId(viewer.id, name)) ?? null) : null;
+      if (!animationFileId) throw badRequest(MSG.animationNotOwned, 'ANIMATION_NOT_OWNED');
+    } else if (input.animationUrl === null) {
+      animationFileId = null;
+    }
     return {
       title: input.title,
       description: input.description,
       images: [...new Set(images)],
       apkUrl,
       apkFileId,
+      ...(animationFileId !== undefined ? { animationFileId } : {}),
       githubUrl: input.githubUrl,
       instructions: input.instructions,
       tags: input.tags,

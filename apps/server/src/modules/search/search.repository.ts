@@ -1,9 +1,9 @@
 import type { GlyphFilters, SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { files, glyphs, searchWords, users } from '../../db/schema/index.ts';
 import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
-import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
+import { animations, files, glyphs, searchWords, users } from '../../db/schema/index.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 
@@ -163,6 +163,7 @@ export function buildSearchQuery(
     .innerJoin(glyphs, sql`${glyphs.id} = ${page.id}`)
     .innerJoin(users, creatorJoin)
     .leftJoin(files, apkFileJoin)
+    .leftJoin(animations, animationJoin)
     .orderBy(...outerOrder);
 }
 

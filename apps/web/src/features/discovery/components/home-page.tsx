@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { HOME_PAGE_SIZE, MSG, type GlyphSort } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
+import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
+import heroAnimation from '../../../assets/hero.glya?url';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -52,7 +53,8 @@ export function HomePage() {
             </Link>
           </div>
         </div>
-        <DotMatrix size={220} pattern="glyph" seed="glyphary" className="mx-auto hidden sm:block" />
+        {/* Issue 16: a true 25×25 round matrix playing a real animation (scripts/hero-animation.ts). */}
+        <GlyphPlayer src={heroAnimation} title="Glyphary" variant="hero" className="mx-auto hidden w-[260px] sm:block lg:w-[300px]" />
       </section>
 
       <section aria-labelledby="home-glyphs-title" className="flex flex-col gap-4">

@@ -35,6 +35,7 @@ const glyph = (id: string, title: string) => ({
   apkSha256: null,
   apkSize: null,
   tags: [],
+  animation: null,
 });
 
 describe('Liked page', () => {

@@ -38,6 +38,7 @@ interface PendingUpload {
 const ACCEPT: Record<FileType, string> = {
   images: 'image/png,image/jpeg,image/gif,image/webp,.png,.jpg,.jpeg,.gif,.webp',
   apks: '.apk,application/vnd.android.package-archive',
+  animations: 'application/json,image/png,image/apng,image/jpeg,image/gif,image/webp,.json,.png,.apng,.jpg,.jpeg,.gif,.webp',
 };
 
 function extensionOf(name: string): string {

@@ -9,6 +9,8 @@ export interface GlyphPayload {
   apkUrl: string | null;
   githubUrl: string | null;
   instructions: string | null;
+  /** Issue 16: an uploaded animation's URL; null removes it, left out keeps the current one. */
+  animationUrl?: string | null;
 }
 
 /** POST /api/upload-glyph → the new glyph's id (creator and counters come from the server). */

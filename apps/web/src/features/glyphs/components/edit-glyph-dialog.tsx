@@ -4,6 +4,7 @@ import { Banner, Button, Dialog, Input, Textarea } from '../../../components/ui/
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
 import { useUpdateGlyph } from '../api/update-glyph.ts';
+import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { toUploadedFile, type RenderFileUpload } from './file-upload-slot.ts';
 import { TagsField } from './tags-field.tsx';
 
@@ -40,6 +41,10 @@ export function EditGlyphDialog({
   const [imagesBusy, setImagesBusy] = useState(false);
   const [apkBusy, setApkBusy] = useState(false);
   const { error, setError, errorRef } = useFormError();
+  const [animation, setAnimation] = useState<AnimationChoice | null>(() =>
+    glyph.animation ? { url: glyph.animation.url, posterUrl: glyph.animation.posterUrl, summary: { ...glyph.animation, flashAtMs: null } } : null,
+  );
+  const [animationBusy, setAnimationBusy] = useState(false);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -52,6 +57,8 @@ export function EditGlyphDialog({
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
       tags,
+      // Sent only when changed: left out, the glyph keeps its animation.
+      ...((animation?.url ?? null) !== (glyph.animation?.url ?? null) ? { animationUrl: animation?.url ?? null } : {}),
     };
     const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
     if (problem) {
@@ -96,11 +103,12 @@ export function EditGlyphDialog({
           inputMode="url"
           placeholder="https://example.com/a.png, https://example.com/b.png"
         />
+        <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={imagesBusy || apkBusy}>
+          <Button type="submit" loading={update.isPending} disabled={imagesBusy || apkBusy || animationBusy}>
             {update.isPending ? MSG.saving : 'Save Changes'}
           </Button>
         </div>

@@ -20,6 +20,7 @@ import { ImageGallery } from './image-gallery.tsx';
 import { LikeButton } from './like-button.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
+import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
@@ -126,7 +127,15 @@ export function GlyphDetail({
   const isCreator = Boolean(viewerId && viewerId === glyph.creatorId);
   return (
     <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
-      <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
+      {glyph.animation ? (
+        // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
+        <div className="flex min-w-0 flex-col gap-6">
+          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} flashing={glyph.animation.flashing} title={glyph.title} priority />
+          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} /> : null}
+        </div>
+      ) : (
+        <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
+      )}
       <div className="flex min-w-0 flex-col gap-6">
         <header className="flex flex-col gap-3">
           <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{glyph.title}</h1>

@@ -5,6 +5,7 @@ import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts
 import { paths } from '../../../config/paths.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
 import { useUploadGlyph } from '../api/upload-glyph.ts';
+import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { ApkPanel } from './apk-panel.tsx';
 import { CheckDatabaseButton } from './check-database-button.tsx';
 import { TagsField } from './tags-field.tsx';
@@ -27,6 +28,8 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   const [apkBusy, setApkBusy] = useState(false);
   const [tags, setTags] = useState<string[]>([]);
   const { error, setError, errorRef } = useFormError();
+  const [animation, setAnimation] = useState<AnimationChoice | null>(null);
+  const [animationBusy, setAnimationBusy] = useState(false);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +42,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
       tags,
+      animationUrl: animation?.url ?? null,
     };
     const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
     if (problem) {
@@ -51,7 +55,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
     });
   }
 
-  const busy = imagesBusy || apkBusy;
+  const busy = imagesBusy || apkBusy || animationBusy;
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
       {error ? (
@@ -62,6 +66,8 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} placeholder="e.g. Charging Ring" />
       <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy, reorderable: true })}
+      {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy })}
+      <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
       {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
       {apk[0]?.apk ? <ApkPanel report={apk[0].apk} heading={APK_MSG.uploadFoundHeading} headingId="apk-findings-heading" /> : null}
       <Input

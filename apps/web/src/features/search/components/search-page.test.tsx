@@ -29,6 +29,7 @@ const glyph = (id: string, title: string, description: string): Glyph => ({
   apkSha256: null,
   apkSize: null,
   tags: [],
+  animation: null,
 });
 
 function Location() {

@@ -1,0 +1,302 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Pause, Play, Repeat } from 'lucide-react';
+import type { GlyphAnimation } from '@glyphary/shared';
+import { cn } from '../../lib/cn.ts';
+import { loadAnimation } from './load-animation.ts';
+import { MatrixPainter } from './painter.ts';
+import { addTicker, watchElement } from './scheduler.ts';
+import { advance, createTimeline, formatSeconds, frameAt, posterFrame, type Timeline } from './timeline.ts';
+
+/** The player's texts (issue 16). */
+export const PLAYER_TEXT = {
+  flashingTitle: 'Flashing lights',
+  flashingBody: 'This animation flashes quickly, which may affect people with photosensitive epilepsy.',
+  playAnyway: 'Play anyway',
+  play: 'Play',
+  pause: 'Pause',
+  loop: 'Loop',
+  speed: 'Speed',
+  position: 'Position',
+  group: (title: string) => `Animation of ${title}`,
+  playTitle: (title: string) => `Play animation of ${title}`,
+  pauseTitle: (title: string) => `Pause animation of ${title}`,
+  frame: (frame: number, count: number, at: number, total: number) => `Frame ${frame} of ${count}, ${formatSeconds(at)} of ${formatSeconds(total)}`,
+};
+
+export const PLAYER_SPEEDS = [0.25, 0.5, 1, 2, 4] as const;
+/** A frame that arrives after a long gap (a background tab, a card scrolled back) moves on at most this much. */
+const MAX_STEP_MS = 100;
+
+export type GlyphPlayerVariant = 'full' | 'compact' | 'hero';
+
+export interface GlyphPlayerProps {
+  /** The GLYA animation's URL. */
+  src: string;
+  /** The glyph's title, for labels. */
+  title: string;
+  /** The server's still image, shown until the first frame is drawn (the page's largest paint). */
+  posterUrl?: string | null;
+  /** Flagged by the photosensitivity check: starts paused behind a warning. */
+  flashing?: boolean;
+  /**
+   * 'full': controls (glyph page, previews); 'compact': no controls, loads and plays only while
+   * visible (cards); 'hero': like compact but decorative and loaded at once.
+   */
+  variant?: GlyphPlayerVariant;
+  /** Fetch the poster first (the glyph page's main image). */
+  priority?: boolean;
+  className?: string;
+}
+
+function usePrefersReducedMotion(): boolean {
+  // false on the server and in the first render, so the markup hydrates; the effect corrects it.
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    if (typeof matchMedia !== 'function') return;
+    const query = matchMedia('(prefers-reduced-motion: reduce)');
+    const update = () => setReduced(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return reduced;
+}
+
+/**
+ * THE Glyph Matrix player: the round LED matrix drawn on a canvas, crisp at any size and pixel ratio.
+ * The markup is the same on the server and in the browser's first render (the poster, an empty
+ * canvas, disabled controls); loading and drawing start in effects.
+ */
+export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant = 'full', priority = false, className }: GlyphPlayerProps) {
+  const full = variant === 'full';
+  const stageRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const painterRef = useRef<MatrixPainter | null>(null);
+  const pixelsRef = useRef(0);
+  const positionRef = useRef(0);
+  const drawnRef = useRef(-1);
+  const animationRef = useRef<GlyphAnimation | null>(null);
+  const startedRef = useRef(false);
+  const reducedMotion = usePrefersReducedMotion();
+  const [visible, setVisible] = useState(false);
+  const [animation, setAnimation] = useState<GlyphAnimation | null>(null);
+  const [timeline, setTimeline] = useState<Timeline | null>(null);
+  const [drawn, setDrawn] = useState(false);
+  // null until someone presses play or pause: then the automatic choice no longer applies.
+  const [chosen, setChosen] = useState<boolean | null>(null);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const [frame, setFrame] = useState(0);
+  const [speed, setSpeed] = useState(1);
+  const [loop, setLoop] = useState(true);
+
+  const warning = flashing && !acknowledged;
+  const waitingForPlay = reducedMotion && chosen === null;
+  const playing = !warning && (chosen ?? !reducedMotion) && animation !== null;
+
+  function paint(index: number) {
+    const painter = painterRef.current;
+    const current = animationRef.current;
+    if (!painter || !current || index === drawnRef.current) return;
+    painter.draw(current.frames[index]!.leds);
+    drawnRef.current = index;
+    if (full) setFrame(index);
+    if (!drawn) setDrawn(true);
+  }
+
+  // Visibility and size, from the page's shared observers.
+  useEffect(() => {
+    const stage = stageRef.current!;
+    return watchElement(stage, {
+      onVisible: setVisible,
+      onResize: (px) => {
+        pixelsRef.current = px;
+        if (painterRef.current?.resize(px) && drawnRef.current >= 0) {
+          painterRef.current.draw(animationRef.current!.frames[drawnRef.current]!.leds);
+        }
+      },
+    });
+  }, []);
+
+  // Cards and the hero load when they first come into view; the page's player at once.
+  const wanted = full || visible;
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    loadAnimation(src).then(
+      (loaded) => {
+        if (!live) return;
+        const painter = new MatrixPainter(canvasRef.current!, loaded.size);
+        painter.resize(pixelsRef.current);
+        painterRef.current = painter;
+        animationRef.current = loaded;
+        drawnRef.current = -1;
+        startedRef.current = false;
+        const next = createTimeline(loaded.frames.map((f) => f.durationMs));
+        // The still frame until playing starts: the frame with the most light.
+        const still = posterFrame(loaded);
+        positionRef.current = next.starts[still]!;
+        paint(still);
+        setTimeline(next);
+        setAnimation(loaded);
+      },
+      () => undefined, // the poster stays: a missing animation is not worth an error on a card
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads refs only
+  }, [src, wanted]);
+
+  // One shared frame loop: move the clock on, draw only when the frame changes.
+  const running = playing && (visible || variant === 'full');
+  useEffect(() => {
+    if (!running || !timeline) return;
+    // The first play starts at the beginning, not at the still frame.
+    if (!startedRef.current) positionRef.current = 0;
+    startedRef.current = true;
+    let last: number | null = null;
+    return addTicker((now) => {
+      const elapsed = last === null ? 0 : Math.min(now - last, MAX_STEP_MS);
+      last = now;
+      const step = advance(timeline, positionRef.current, elapsed, speed, loop);
+      positionRef.current = step.position;
+      paint(frameAt(timeline, step.position));
+      if (step.ended) setChosen(false);
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [running, timeline, speed, loop]);
+
+  function start() {
+    setAcknowledged(true);
+    // Play at the end of a single pass starts again from the beginning.
+    if (timeline && !loop && positionRef.current >= timeline.starts[timeline.starts.length - 1]!) positionRef.current = 0;
+    setChosen(true);
+  }
+  const toggle = () => (playing ? setChosen(false) : start());
+
+  function seek(index: number) {
+    if (!animation || !timeline) return;
+    startedRef.current = true;
+    const target = Math.max(0, Math.min(animation.frames.length - 1, index));
+    positionRef.current = timeline.starts[target]!;
+    paint(target);
+  }
+
+  function handleKey(event: KeyboardEvent<HTMLDivElement>) {
+    // Keys meant for the controls inside stay theirs.
+    if (event.target !== event.currentTarget) return;
+    if (event.key === ' ' || event.key === 'Enter') toggle();
+    else if (event.key === 'ArrowRight') seek(drawnRef.current + 1);
+    else if (event.key === 'ArrowLeft') seek(drawnRef.current - 1);
+    else if (event.key === 'Home') seek(0);
+    else if (event.key === 'End') seek(Infinity);
+    else return;
+    event.preventDefault();
+  }
+
+  const count = animation?.frames.length ?? 1;
+  const total = timeline?.total ?? 0;
+  const overlayButton = 'relative z-10 inline-flex items-center justify-center gap-2 rounded-full bg-white font-medium text-black hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+
+  const stage = (
+    <div ref={stageRef} className="relative aspect-square w-full overflow-hidden rounded-full bg-black" data-playing={playing && running ? 'true' : 'false'}>
+      {posterUrl ? (
+        <img
+          src={posterUrl}
+          alt=""
+          width={480}
+          height={480}
+          loading={priority ? undefined : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          className={cn('absolute inset-0 h-full w-full object-cover', drawn && 'invisible')}
+        />
+      ) : null}
+      <canvas ref={canvasRef} aria-hidden="true" className={cn('absolute inset-0 h-full w-full', !drawn && 'invisible')} />
+      {warning ? (
+        <div className={cn('absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-[12%] text-center', !full && 'p-[8%]')}>
+          <p className="font-mono text-xs font-semibold tracking-wider text-warning uppercase">{PLAYER_TEXT.flashingTitle}</p>
+          {full ? <p className="max-w-xs text-sm text-fg">{PLAYER_TEXT.flashingBody}</p> : null}
+          {full || variant === 'compact' ? (
+            <button type="button" onClick={start} className={cn(overlayButton, full ? 'h-11 px-5 text-sm' : 'h-8 px-3 text-xs')} aria-label={full ? undefined : PLAYER_TEXT.playTitle(title)}>
+              <Play size={16} aria-hidden="true" />
+              {full ? PLAYER_TEXT.playAnyway : PLAYER_TEXT.play}
+            </button>
+          ) : null}
+        </div>
+      ) : waitingForPlay ? (
+        <div className="absolute inset-0 flex items-center justify-center">
+          <button type="button" onClick={start} aria-label={PLAYER_TEXT.playTitle(title)} className={cn(overlayButton, full ? 'h-14 w-14' : 'h-10 w-10')}>
+            <Play size={full ? 24 : 18} aria-hidden="true" />
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+
+  if (!full) {
+    return (
+      <div className={cn('relative', className)} aria-hidden={variant === 'hero' && !waitingForPlay ? true : undefined}>
+        {stage}
+        {variant === 'compact' && chosen !== null && !warning ? (
+          <button
+            type="button"
+            onClick={toggle}
+            aria-label={playing ? PLAYER_TEXT.pauseTitle(title) : PLAYER_TEXT.playTitle(title)}
+            className={cn(overlayButton, 'absolute right-2 bottom-2 h-8 w-8')}
+          >
+            {playing ? <Pause size={14} aria-hidden="true" /> : <Play size={14} aria-hidden="true" />}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
+
+  const control = 'inline-flex h-10 min-w-10 items-center justify-center rounded-full border border-line-strong px-2 text-sm text-fg hover:bg-raised disabled:opacity-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
+  return (
+    <div
+      role="group"
+      aria-label={PLAYER_TEXT.group(title)}
+      tabIndex={0}
+      onKeyDown={handleKey}
+      className={cn('flex flex-col gap-3 rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white', className)}
+    >
+      {stage}
+      <div className="flex items-center gap-2">
+        <button type="button" className={control} onClick={toggle} disabled={!animation} aria-label={playing ? PLAYER_TEXT.pause : PLAYER_TEXT.play}>
+          {playing ? <Pause size={16} aria-hidden="true" /> : <Play size={16} aria-hidden="true" />}
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={count - 1}
+          step={1}
+          value={frame}
+          disabled={!animation}
+          onChange={(event) => seek(Number(event.target.value))}
+          aria-label={PLAYER_TEXT.position}
+          aria-valuetext={PLAYER_TEXT.frame(frame + 1, count, timeline?.starts[frame] ?? 0, total)}
+          className="h-10 min-w-0 flex-1 accent-white"
+        />
+        <span className="w-20 shrink-0 text-right font-mono text-xs text-muted tabular-nums" aria-hidden="true">
+          {frame + 1}/{count}
+        </span>
+        <select
+          aria-label={PLAYER_TEXT.speed}
+          value={speed}
+          onChange={(event) => setSpeed(Number(event.target.value))}
+          className={cn(control, 'bg-black')}
+        >
+          {PLAYER_SPEEDS.map((value) => (
+            <option key={value} value={value}>
+              {value}×
+            </option>
+          ))}
+        </select>
+        <button type="button" className={cn(control, loop && 'border-white bg-white text-black hover:bg-fg/85')} onClick={() => setLoop(!loop)} aria-pressed={loop} aria-label={PLAYER_TEXT.loop}>
+          <Repeat size={16} aria-hidden="true" />
+        </button>
+      </div>
+    </div>
+  );
+}
