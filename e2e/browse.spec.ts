@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
 import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
@@ -19,43 +20,9 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** A minimal APK: a stored ZIP with AndroidManifest.xml (as in glyphs.spec.ts). */
+/** A real one-toy APK from the shared test-support builder (the server analyses every APK). */
 function makeApk(): Buffer {
-  const entries = [{ name: 'AndroidManifest.xml', data: Buffer.from('<manifest package="com.example.browse"/>') }];
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, entry.data);
-    centrals.push(central, name);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const central = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(central.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, central, end]);
+  return buildApk({ packageName: 'com.example.browse', permissions: [GLYPH_ENABLE], toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy' }] });
 }
 
 /** An 8×8 PNG of one colour (the server re-encodes real images). */
@@ -210,7 +177,7 @@ test.describe('glyph tags and forms', () => {
         if ((route.request().postDataBuffer()?.toString('latin1') ?? '').includes('filename="img-0.png"')) await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
-      await page.getByLabel('Images', { exact: true }).setInputFiles(
+      await page.getByLabel('Images', { exact: true }).and(page.locator('input[type=file]')).setInputFiles(
         Array.from({ length: 6 }, (_, i) => ({ name: `img-${i}.png`, mimeType: 'image/png', buffer: makePng(i + 1) })),
       );
       await expect(page.getByText(MSG.tooManyImagesKept(5, 1))).toBeVisible();
