@@ -110,8 +110,9 @@ test.describe('community and moderation', () => {
     await expectNoAxeViolations(page);
 
     await comment.getByRole('button', { name: 'Edit' }).click();
-    await comment.getByLabel('Edit comment').fill('Love it, edited.');
-    await comment.getByRole('button', { name: 'Save' }).click();
+    // While editing, the comment's text is in the form's box, so the form is found by its label.
+    await page.getByLabel('Edit comment').fill('Love it, edited.');
+    await page.getByRole('button', { name: 'Save' }).click();
     const edited = page.getByRole('listitem').filter({ hasText: 'Love it, edited.' });
     await expect(edited.getByText(/edited$/)).toBeVisible();
     await edited.getByRole('button', { name: 'Delete' }).click();

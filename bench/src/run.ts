@@ -15,11 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import type { ClientJob, ClientResult } from './client.ts';
 import { explainHotQueries, type ExplainRow } from './explain.ts';
 import { searchTerms } from './content.ts';
 import { createRng } from './prng.ts';
-import { checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
+import { ADMIN_EMAIL, DEFAULT_PASSWORD, checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -35,6 +36,9 @@ const { values } = parseArgs({
     strict: { type: 'boolean', default: false },
     report: { type: 'string' },
     only: { type: 'string' },
+    // An already seeded database (`npm run seed -- --size bench …`), kept after the run: no reseed.
+    'reuse-pg': { type: 'string' },
+    'reuse-pglite': { type: 'string' },
   },
 });
 const smoke = values.smoke;
@@ -473,8 +477,48 @@ interface LegReport {
   loadAverage?: string;
 }
 
+/**
+ * The sample a seed returns, read back from a database seeded earlier (`--reuse-pg`, `--reuse-pglite`):
+ * the most popular live glyphs, the biggest storefront and a few sign-in emails.
+ */
+async function sampleOf(dataDir: string, databaseUrl: string | undefined): Promise<SeedResult> {
+  const database = await openDatabase({ databaseUrl, dataDir, poolMax: 1, statementTimeoutMs: 600_000 });
+  try {
+    // A database seeded on an older commit gets this commit's migrations first (the EXPLAIN runs before the server starts).
+    await runMigrations(database);
+    const raw = (database.db as unknown as { $client: { query(t: string): Promise<{ rows: Record<string, unknown>[] }> } })
+      .$client;
+    const ids = await raw.query('select id from glyphs where deleted_at is null order by downloads + likes desc, id limit 200');
+    const top = await raw.query('select id, username from users order by glyphs_count desc, id limit 1');
+    const emails = await raw.query(`select email from users where email <> '${ADMIN_EMAIL}' order by email limit 200`);
+    const counts = await raw.query(
+      'select (select count(*) from users)::int as users, (select count(*) from glyphs)::int as glyphs, (select count(*) from glyph_views)::int as views, (select count(*) from glyph_likes)::int as likes, (select count(*) from glyph_downloads)::int as downloads',
+    );
+    return {
+      size,
+      database: databaseUrl ? 'postgres' : 'pglite',
+      counts: counts.rows[0] as Record<string, number>,
+      timingsMs: {},
+      totalMs: 0,
+      password: DEFAULT_PASSWORD,
+      adminEmail: ADMIN_EMAIL,
+      sample: {
+        glyphIds: ids.rows.map((r) => r.id as string),
+        topCreator: { id: top.rows[0]?.id as string, username: top.rows[0]?.username as string },
+        userEmails: emails.rows.map((r) => r.email as string),
+      },
+      invariants: {},
+    };
+  } finally {
+    await database.close();
+  }
+}
+
 async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `glyphary-bench-${leg}-`));
+  const reuseUrl = leg === 'postgres' ? values['reuse-pg'] : undefined;
+  const reuseDir = leg === 'pglite' ? values['reuse-pglite'] : undefined;
+  const reused = Boolean(reuseUrl ?? reuseDir);
+  const dir = reuseDir ? path.resolve(reuseDir) : fs.mkdtempSync(path.join(os.tmpdir(), `glyphary-bench-${leg}-`));
   const report: LegReport = { leg, rows: [] };
   let databaseUrl: string | undefined;
   let adminClient: pg.Client | undefined;
@@ -482,7 +526,8 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
   let server: Server | undefined;
   let ceiling: { child: ChildProcess; url: string } | undefined;
   try {
-    if (leg === 'postgres') {
+    if (reuseUrl) databaseUrl = reuseUrl;
+    else if (leg === 'postgres') {
       adminClient = new pg.Client({ connectionString: pgAdminUrl, connectionTimeoutMillis: 3000 });
       try {
         await adminClient.connect();
@@ -497,10 +542,16 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
       url.pathname = `/${dbName}`;
       databaseUrl = url.toString();
     }
-    log(`[${leg}] seeding ${size} …`);
-    const seed = await seedDatabase({ size, dataDir: dir, databaseUrl, log: (line) => log(`[${leg}] ${line}`) });
+    let seed: SeedResult;
+    if (reused) {
+      seed = await sampleOf(dir, databaseUrl);
+      log(`[${leg}] reusing the seeded database (${JSON.stringify(seed.counts)})`);
+    } else {
+      log(`[${leg}] seeding ${size} …`);
+      seed = await seedDatabase({ size, dataDir: dir, databaseUrl, log: (line) => log(`[${leg}] ${line}`) });
+      log(`[${leg}] seeded in ${(seed.totalMs / 1000).toFixed(1)} s`);
+    }
     report.seed = { totalMs: seed.totalMs, timingsMs: seed.timingsMs, counts: seed.counts };
-    log(`[${leg}] seeded in ${(seed.totalMs / 1000).toFixed(1)} s`);
 
     if (databaseUrl && seed.sample.glyphIds[0]) {
       report.explain = await explainHotQueries(databaseUrl, {
@@ -667,7 +718,8 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
         .catch((e: Error) => log(`could not drop ${dbName}: ${e.message}`));
       await adminClient.end();
     }
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (reuseDir) fs.rmSync(path.join(dir, 'ceiling-responses.json'), { force: true });
+    else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -142,6 +142,8 @@ app = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     // couple tests; the loopback proxy header is trusted only in this test server.
     TRUST_PROXY: 'true',
     AUTH_IP_LIMIT: '100000',
+    WRITE_RATE_LIMIT: '100000',
+    READ_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
   },
 });

@@ -13,6 +13,8 @@ import type { ThrottleStore } from './lib/throttle.ts';
 import { createRateLimitStore, createThrottleStore } from './lib/throttle-stores.ts';
 import { createMetrics, metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
+import pathGuard from './plugins/path-guard.ts';
+import requestLimits from './plugins/request-limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
@@ -49,6 +51,14 @@ import { createGlyphMetaResolver, glyphCacheKey, glyphsRoutes } from './modules/
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
+import { createReleasesRepository } from './modules/releases/releases.repository.ts';
+import { createReleasesService } from './modules/releases/releases.service.ts';
+import { releasesRoutes } from './modules/releases/releases.routes.ts';
+import { createApkFactsReader } from './modules/releases/apk-facts.ts';
+import { actorOf } from './modules/discovery/discovery.actor.ts';
+import { createFeedsRepository } from './modules/feeds/feeds.repository.ts';
+import { createFeedsService } from './modules/feeds/feeds.service.ts';
+import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
 import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 // Issue 19: community and moderation
@@ -102,6 +112,17 @@ export function publicUrlOf(env: Env): string {
 }
 
 /**
+ * The origins whose pages may write with cookies: PUBLIC_URL's origin; with no PUBLIC_URL outside
+ * production, also the loopback spellings of the same port (issue 21: opening http://127.0.0.1:3000 on a
+ * default install refused every sign-up with 'Invalid origin'). Production requires PUBLIC_URL and stays strict.
+ */
+export function trustedOriginsOf(env: Env): string[] {
+  const origin = new URL(publicUrlOf(env)).origin;
+  if (env.PUBLIC_URL || env.NODE_ENV === 'production') return [origin];
+  return [origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`)].filter((o, i, all) => all.indexOf(o) === i);
+}
+
+/**
  * Builds the Fastify app with every plugin and module registered explicitly. Never listens:
  * main.ts does, tests use `inject()`.
  */
@@ -130,17 +151,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // JSON routes accept JSON only (SECURITY "Origins"); multipart is added by the files module.
   app.removeContentTypeParser('text/plain');
   registerErrorHandler(app);
+  // Issue 21: dot segments and encoded slashes are refused before routing.
+  await app.register(pathGuard);
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+  const authAccounts = createAuthRepository(database.db);
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
     baseUrl: publicUrl,
+    trustedOrigins: trustedOriginsOf(env),
     production: env.NODE_ENV === 'production',
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
     mailer,
     logger: app.log,
     rateLimitStorage: database.kind === 'postgres' ? 'database' : 'memory',
+    onSuperAdminVerified: async (userId, signedInAs) => {
+      await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
+    },
   });
   app.decorate('glyphary', { auth, publicUrl });
 
@@ -173,7 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { auth, publicOrigin: new URL(publicUrl).origin });
+  await app.register(accessPlugin, { auth, trustedOrigins: trustedOriginsOf(env) });
   // Prometheus metrics (issue 11): registered before the routes so every request is timed.
   const metrics = createMetrics({ database });
   await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
@@ -185,13 +213,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => shared.close());
     throttle = shared;
   }
+  // Issue 21: WRITE_RATE_LIMIT and READ_RATE_LIMIT, counted where the auth throttles are.
+  await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT });
   await app.register(authRoutes, {
     auth,
-    accounts: createAuthRepository(database.db),
+    accounts: authAccounts,
     baseUrl: publicUrl,
     throttle,
     genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
+    secret: deps.secret,
+    secureCookies: env.NODE_ENV === 'production',
     limits: {
       ipLimit: env.AUTH_IP_LIMIT,
       ipWindowMs: env.AUTH_IP_WINDOW_MS,
@@ -265,16 +297,39 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
   await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
+  // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
+  const readApkFacts = createApkFactsReader(database.db);
   const glyphs = createGlyphsService({
     glyphs: createGlyphsRepository(database.db),
     clock,
     normalizeImageUrl,
     onChange: clearPublicReads,
+    readApkFacts,
     // Issue 19: followers hear about a new glyph in the upload's own transaction, once each.
     afterInsert: (tx, glyph) =>
       notifyFollowers(tx, glyph.creatorId, 'new_glyph', `glyph:${glyph.id}:new`, { glyphId: glyph.id, title: glyph.title, actorUsername: glyph.creatorUsername }),
   });
   await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
+
+  // releases (issue 18, decision 0021): versions, the latest-APK link, signer-change approval.
+  const releases = createReleasesService({
+    releases: createReleasesRepository(database.db),
+    clock,
+    readApkFacts,
+    normalizeUrl: normalizeImageUrl,
+    onChange: clearPublicReads,
+  });
+  await app.register(releasesRoutes, {
+    releases,
+    auth,
+    actorOf: (input) => actorOf(input, deps.secret),
+    onDownload: (glyphId) => {
+      publicReads.reads.delete(glyphCacheKey(glyphId));
+      publicReads.creatorStats.clear();
+    },
+  });
+
+  await app.register(feedsRoutes, { feeds: createFeedsService({ feeds: createFeedsRepository(database.db), publicUrl }) });
 
   // admin panel and count sync (issue 7): admin glyph deletes go through the glyph service above.
   const trackedSync = metrics.trackSync(createSyncService({ sync: createSyncRepository(database.db, database.kind), intervalMs: env.SYNC_INTERVAL_MS, startedAt: clock.now() })); // trackSync: issue 11 metrics
@@ -354,11 +409,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metaResolvers: MetaResolver[] = [createGlyphMetaResolver(glyphs), createStorefrontMetaResolver({ users, discovery })];
   await app.register(webRoutes, { distDir: env.WEB_DIST_DIR ?? DEFAULT_WEB_DIST, publicUrl, metaResolvers });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks on the per-request path: an async hook costs a promise on every request (issue 20).
+  app.addHook('onSend', (request, reply, payload, done) => {
     // Private responses are never cached by shared caches (SECURITY "Headers").
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       void reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   return app;
 }

@@ -37,7 +37,8 @@ export const MAX_URL_LENGTH = 2048;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_EMAIL_LENGTH = 254;
 
-export const GLYPH_SORTS = ['latest', 'popular', 'liked', 'viewed'] as const;
+// 'updated' (issue 18): 'Recently updated', newest release or edit first.
+export const GLYPH_SORTS = ['latest', 'popular', 'liked', 'viewed', 'updated'] as const;
 export type GlyphSort = (typeof GLYPH_SORTS)[number];
 /** Search adds relevance ranking ("Best match") to the spec's sorts. */
 export const SEARCH_SORTS = ['relevance', ...GLYPH_SORTS] as const;
@@ -69,3 +70,8 @@ export const SUPPORT_EMAIL = 'support@glyphary.app';
  * every other key is an API URL.
  */
 export const BOOT_QUERIES_KEY = 'prerendered-queries';
+
+// Issue 18: releases
+export const MAX_CHANGELOG = 5000;
+export const RELEASE_STATES = ['published', 'pending', 'rejected'] as const;
+export type ReleaseState = (typeof RELEASE_STATES)[number];

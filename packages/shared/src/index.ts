@@ -22,3 +22,5 @@ export * from './schemas/community.ts';
 export * from './schemas/apk.ts';
 export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
+// Issue 18: releases
+export * from './schemas/release.ts';

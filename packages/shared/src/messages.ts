@@ -203,6 +203,11 @@ export const MSG = {
   saving: 'Saving…',
   /** spec §8 'Password is too weak.' with the reason (issue 17: it passed 'At least 6 characters'). */
   weakPasswordCommon: 'Password is too weak. It is one of the most commonly used passwords, which are guessed first: choose a less common one.',
+  // Issue 21: hardening
+  tooManyWrites: 'Too many changes in a short time. Please try again later.',
+  tooManyReads: 'Too many requests. Please try again later.',
+  invalidPath: 'Invalid request path',
+
   // Issue 16: living previews (animation import and the glyph's animation)
   animationSizeInvalid: 'Matrix size must be 25 or 13',
   animationBrightnessInvalid: 'Brightness must be a whole number from -100 to 100',
@@ -221,6 +226,52 @@ export const MSG = {
   animationTooLong: 'An animation lasts at most 60 seconds',
   animationPixelsTooLarge: 'The image dimensions are too large',
   animationUnreadable: 'The animation could not be read',
+
+  // Issue 18: releases
+  sortUpdated: 'Recently updated',
+  updatedOn: (date: string) => `Updated ${date}`,
+  signingKeyChanged: 'Signing key changed',
+  releaseChangelogTooLong: 'Changelog is limited to 5,000 characters',
+  releaseApkRequired: 'Upload the new APK first',
+  releaseNoApkReport: 'This APK has not been analysed; upload it again',
+  releasePackageMismatch: (got: string, expected: string) =>
+    `This APK is ${got}, but this glyph ships ${expected}: an update must be the same app`,
+  releaseVersionNotIncreasing: (got: number, previous: number) =>
+    `The version code (${got}) must be higher than the previous release's (${previous})`,
+  releaseNoVersionCode: 'This APK declares no version code, so it cannot be an update',
+  releaseSignatureInvalid: "This APK's signature does not verify; sign it again and upload it",
+  releaseVersionTaken: 'Another update of this glyph was just published; check the version history and try again',
+  releasePendingExists: 'An earlier update is waiting for an admin to approve its new signing key',
+  releaseSignerChangedHeld:
+    'This APK is signed with a different key than the previous release. It is held until an admin approves the change, and will then carry a "Signing key changed" warning.',
+  releaseNotFound: 'Release not found',
+  releaseNotPending: 'This release is not waiting for approval',
+  releaseNoRelease: 'This glyph has no release to download',
+  activateHeading: 'Activate it',
+  activateInstall: 'Open the downloaded APK on your phone and install it.',
+  activateOpen: 'Then open Settings → Glyph Interface → Glyph Toys and turn the toy on.',
+  activateAod: 'Always-on toys on Phone (4a) Pro: Settings → Glyph Interface → Flip to Glyph → Always-on Glyph Toy.',
+  activateDismiss: 'Got it',
+  releasesHeading: 'Version history',
+  releasesEmpty: 'No releases yet.',
+  releaseUntitled: (n: number) => `Release ${n}`,
+  // Not 'n downloads': that is the glyph's total on the same page.
+  releaseDownloads: (n: number) => `Downloads: ${n.toLocaleString('en-US')}`,
+  publishUpdate: 'Publish an update',
+  publishUpdateHint: 'Upload the new APK: same app, higher version code, same signing key.',
+  publishChangelogLabel: "What's new",
+  publishChangelogHint: 'Plain text; line breaks and links are kept. Up to 5,000 characters.',
+  publishButton: 'Publish',
+  publishing: 'Publishing...',
+  published: (version: string) => `${version} published`,
+  installHeading: 'Install on your phone',
+  installQrCaption: 'Scan with your phone to open this page there.',
+  latestApkLink: 'Latest APK link',
+  addToObtainium: 'Add to Obtainium',
+  releasesFeed: 'Releases feed (Atom)',
+  diffHeading: 'Changes since the previous release',
+  diffNoChanges: 'Same permissions and toys as the previous release.',
+  diffNoReport: 'The previous release has no APK report to compare with.',
 
   authContextMissing: 'useAuth must be used within an AuthProvider',
   httpStatus: (status: number) => `HTTP ${status}`,

@@ -37,13 +37,21 @@ export async function checkInvariants(db: Db, store?: FileStore, options: { veri
   });
   results.push({
     id: 'I2',
-    description: 'views and downloads equal the count of their dedup rows',
+    description: 'views and downloads (of glyphs and of releases) equal the count of their dedup rows',
     violations: await rows(sql`
       select g.id || ': views=' || g.views || ' rows=' || coalesce(v.n, 0) || ' downloads=' || g.downloads || ' rows=' || coalesce(d.n, 0) as v
       from glyphs g
       left join (select glyph_id, count(*) n from glyph_views group by glyph_id) v on v.glyph_id = g.id
       left join (select glyph_id, count(*) n from glyph_downloads group by glyph_id) d on d.glyph_id = g.id
-      where g.views <> coalesce(v.n, 0) or g.downloads <> coalesce(d.n, 0) limit ${LIMIT}`),
+      where g.views <> coalesce(v.n, 0) or g.downloads <> coalesce(d.n, 0) limit ${LIMIT}`).then(async (glyphRows) => [
+      ...glyphRows,
+      // Issue 18: each release's downloads equal its dedup rows too.
+      ...(await rows(sql`
+        select 'release ' || r.id || ': downloads=' || r.downloads || ' rows=' || coalesce(d.n, 0) as v
+        from releases r
+        left join (select release_id, count(*) n from release_downloads group by release_id) d on d.release_id = r.id
+        where r.downloads <> coalesce(d.n, 0) limit ${LIMIT}`)),
+    ]),
   });
   results.push({
     id: 'I3',

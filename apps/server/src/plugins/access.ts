@@ -24,6 +24,12 @@ export interface Viewer {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * A resource check that runs after the role check and before the body is parsed and validated (issue 21: 403 before
+     * 400). It sees the raw params; it throws 403 for a resource the caller may not touch and returns
+     * quietly when the resource is missing or the params are malformed (validation and the handler answer those).
+     */
+    authorize?: (request: FastifyRequest, viewer: Viewer) => Promise<void>;
   }
   interface FastifyRequest {
     viewerPromise: Promise<Viewer | null> | null;
@@ -67,7 +73,7 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
   return request.viewerPromise;
 }
 
-async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicOrigin: string }) {
+async function accessPlugin(app: FastifyInstance, options: { auth: Auth; trustedOrigins: string[] }) {
   app.decorateRequest('viewerPromise', null);
 
   app.addHook('onRoute', (route) => {
@@ -79,33 +85,40 @@ async function accessPlugin(app: FastifyInstance, options: { auth: Auth; publicO
     }
   });
 
+  // Both hooks run on every request: callback style, so a public read pays no promise (issue 20).
   // Cookie-authenticated writes from a foreign page are refused (SECURITY.md "Origins").
-  app.addHook('onRequest', async (request) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return done();
+    if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return done();
     const origin = request.headers.origin;
-    if (origin && request.headers.cookie && origin !== options.publicOrigin) {
-      throw forbidden('Cross-origin request refused', 'BAD_ORIGIN');
+    if (origin && request.headers.cookie && !options.trustedOrigins.includes(origin)) {
+      return done(forbidden('Cross-origin request refused', 'BAD_ORIGIN'));
     }
+    done();
   });
 
-  // preValidation, not preHandler: a visitor or non-admin is refused (401/403) before the body or
-  // query is validated (400), so an anonymous caller learns nothing from validation messages.
-  app.addHook('preValidation', async (request) => {
+  // Before the body is even parsed: who may call comes before what they sent (401/403 before 400, 413
+  // or 415; issue 21). The body stream waits meanwhile. Callback style, so a public read pays no promise.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done(null, payload);
+    checkAccess(request, access).then(() => done(null, payload), (error: Error) => done(error));
+  });
+
+  async function checkAccess(request: FastifyRequest, access: Access) {
     const viewer = await getViewer(request, options.auth);
     if (!viewer) throw unauthorized(MSG.unauthorized);
     // Issue 19: suspended until an admin lifts it — no signed-in route works meanwhile.
     if (viewer.isSuspended) throw forbidden(COMMUNITY_MSG.accountSuspended, 'ACCOUNT_SUSPENDED');
     if (access === 'admin' && !viewer.isAdmin) throw forbidden();
-  });
+    await request.routeOptions.config.authorize?.(request, viewer);
+  }
 }
 
 export default fp(accessPlugin, { name: 'access' });
 
 /**
- * The signed-in caller on a `user` or `admin` route (the preHandler has already checked).
+ * The signed-in caller on a `user` or `admin` route (the preParsing hook has already checked).
  * @throws AppError 401 when called on a request without a session.
  */
 export async function requireViewer(request: FastifyRequest, auth: Auth): Promise<Viewer> {

@@ -148,7 +148,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { metrics, token }:
     'method' | 'route' | 'status_code'
   >;
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would make the label set unbounded.
     const labels = {
       method: request.method,
@@ -157,6 +157,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { metrics, token }:
     };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

@@ -1,13 +1,53 @@
 import fp from 'fastify-plugin';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
+ * The headers helmet sets for `options`, computed once, or null when a CSP directive is a function
+ * (per-request values such as nonces) and helmet must run on every request.
+ */
+export function staticHelmetHeaders(options: HelmetOptions): Record<string, string> | null {
+  const csp = options.contentSecurityPolicy;
+  const directives = csp && typeof csp === 'object' ? (csp.directives ?? {}) : {};
+  const dynamic = Object.values(directives).some(
+    (value) => typeof value === 'function' || (Array.isArray(value) && value.some((item) => typeof item === 'function')),
+  );
+  if (dynamic) return null;
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: unknown) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
+  return headers;
+}
+
+/**
  * Helmet's security headers (CSP, HSTS, frame, referrer, …) on every response (SECURITY "Headers").
- * The middleware is built once at boot: the @fastify/helmet wrapper rebuilt it, re-parsing the CSP,
- * on every request, which cost about 8% of a cached public read (bench/results, issue 9).
+ * Helmet's own middleware rebuilt the CSP text and made a dozen `setHeader` calls on every request
+ * (the @fastify/helmet wrapper even rebuilt the middleware, issue 9); with static options the
+ * headers never change, so they are computed once at boot and handed to Fastify with the reply
+ * (issue 20: the per-request pipeline of a cached read). Options with per-request CSP values still
+ * run helmet on each request.
  */
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
+  const fixed = staticHelmetHeaders(options);
+  if (fixed) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(fixed);
+      done();
+    });
+    return;
+  }
   const apply = helmet(options);
   app.addHook('onRequest', (request, reply, done) => {
     apply(request.raw, reply.raw, (error?: unknown) => {

@@ -164,7 +164,7 @@ describe('comments', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('follows, the Following feed and new-glyph notifications', () => {
@@ -268,7 +268,7 @@ describe('request notifications are created exactly once per event', () => {
     } finally {
       await second.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('stale taken requests (injected clock)', () => {
@@ -337,6 +337,14 @@ describe("votes: 'I want this too'", () => {
     expect(closed.json().error).toBe(COMMUNITY_MSG.voteNotOpen);
     expect(await t.database.db.$count(requestVotes, eq(requestVotes.requestId, quiet))).toBe(0);
     expect((await vote('00000000-0000-4000-8000-000000000000', other)).statusCode).toBe(404);
+
+    // A deleted account's votes are taken back with it (votes = count(request_votes)).
+    const leaving = await createUser(t.app);
+    expect((await vote(popular, leaving)).json()).toEqual({ voted: true, votes: 2 });
+    expect((await call('DELETE', '/api/delete-user-data', leaving.auth)).statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(glyphRequests).where(eq(glyphRequests.id, popular));
+    expect(row!.votes).toBe(await t.database.db.$count(requestVotes, eq(requestVotes.requestId, popular)));
+    expect(row!.votes).toBe(1);
   });
 });
 

@@ -152,7 +152,7 @@ describe('GET /api/get-glyphs', () => {
   });
 
   it.each([
-    ['sort=bogus', 'sort must be one of relevance, latest, popular, liked, viewed'],
+    ['sort=bogus', 'sort must be one of relevance, latest, popular, liked, viewed, updated'],
     ['limit=abc', 'limit must be a number'],
     ['limit=2.5', 'limit must be a whole number'],
     ['limit=0', 'limit must be at least 1'],

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
-import { auditLog, comments, glyphRequests, notifications, reports, sessions, users } from '../../src/db/schema/index.ts';
+import { auditLog, comments, files, glyphRequests, notifications, reports, sessions, users } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -123,7 +123,7 @@ describe('POST /api/reports', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000);
 });
 
 describe('GET /api/admin/reports', () => {
@@ -148,6 +148,26 @@ describe('GET /api/admin/reports', () => {
       expect(JSON.stringify(group)).not.toContain(owner.email);
     }
     expect((await call('GET', '/api/admin/reports?status=bogus', admin.auth)).statusCode).toBe(400);
+  });
+
+  it("shows the reported glyph's APK report findings (issue 15) next to the reports", async () => {
+    const [file] = await t.database.db
+      .insert(files)
+      .values({
+        ownerId: owner.id,
+        type: 'apks',
+        filename: `${crypto.randomUUID()}.apk`,
+        originalName: 'toy.apk',
+        mimeType: 'application/vnd.android.package-archive',
+        size: 1234,
+        sha256: 'ab'.repeat(32),
+        apkReport: { permissions: ['android.permission.SEND_SMS'], signatureStatus: 'verified', isGlyphToy: false } as never,
+      })
+      .returning();
+    const glyph = await insertGlyph(t.database, owner.id, { apkFileId: file!.id, apkUrl: `/api/files/apks/${file!.filename}` });
+    await reportGlyph(glyph.id, reporter, 'malware');
+    const group = (await call('GET', '/api/admin/reports', admin.auth)).json().groups.find((g: { targetId: string }) => g.targetId === glyph.id);
+    expect(group.target.apk).toEqual({ sha256: 'ab'.repeat(32), size: 1234, permissions: ['android.permission.SEND_SMS'], signatureStatus: 'verified', isGlyphToy: false });
   });
 });
 

@@ -51,10 +51,10 @@ beforeAll(async () => {
   await add('deleted', bob, { title: 'Charging Deleted', description: 'charging gone', deletedAt: day(5), createdAt: day(5) });
   await add('symbols', bob, { title: '100% Battery_Full "Quote" it\'s', description: 'literal symbols', createdAt: day(6) });
   // Sort fixtures: every one matches 'lamp'; counters chosen so each sort gives a different order.
-  await add('lampA', bob, { title: 'Lamp Alpha', description: 'x', downloads: 5, likes: 1, views: 30, createdAt: day(10) });
-  await add('lampB', bob, { title: 'Lamp Beta', description: 'x', downloads: 9, likes: 3, views: 10, createdAt: day(11) });
-  await add('lampC', bob, { title: 'Lamp Gamma', description: 'x', downloads: 9, likes: 7, views: 20, createdAt: day(12) });
-  await add('lampD', bob, { title: 'Lamp Delta', description: 'x', downloads: 1, likes: 7, views: 20, createdAt: day(9) });
+  await add('lampA', bob, { title: 'Lamp Alpha', description: 'x', downloads: 5, likes: 1, views: 30, createdAt: day(10), updatedAt: day(13) });
+  await add('lampB', bob, { title: 'Lamp Beta', description: 'x', downloads: 9, likes: 3, views: 10, createdAt: day(11), updatedAt: day(11) });
+  await add('lampC', bob, { title: 'Lamp Gamma', description: 'x', downloads: 9, likes: 7, views: 20, createdAt: day(12), updatedAt: day(12) });
+  await add('lampD', bob, { title: 'Lamp Delta', description: 'x', downloads: 1, likes: 7, views: 20, createdAt: day(9), updatedAt: day(20) });
 });
 
 afterAll(async () => {
@@ -158,6 +158,7 @@ describe('search repository', () => {
     popular: ['lampC', 'lampB', 'lampA', 'lampD'], // downloads, then likes, then newest
     liked: ['lampC', 'lampD', 'lampB', 'lampA'], // likes, then newest
     viewed: ['lampA', 'lampC', 'lampD', 'lampB'], // views, then newest
+    updated: ['lampD', 'lampA', 'lampC', 'lampB'], // last release or edit first
   };
 
   it.each(Object.entries(expectedOrder))('orders by %s', async (sort, keys) => {
@@ -255,8 +256,8 @@ describe('GET /api/get-glyphs?search=', () => {
 
   it.each([
     [{ search: 'x'.repeat(101) }, 'Search is limited to 100 characters'],
-    [{ search: 'lamp', sort: 'best' }, 'sort must be one of relevance, latest, popular, liked, viewed'],
-    [{ search: 'lamp', sort: "latest'; drop table glyphs; --" }, 'sort must be one of relevance, latest, popular, liked, viewed'],
+    [{ search: 'lamp', sort: 'best' }, 'sort must be one of relevance, latest, popular, liked, viewed, updated'],
+    [{ search: 'lamp', sort: "latest'; drop table glyphs; --" }, 'sort must be one of relevance, latest, popular, liked, viewed, updated'],
     [{ search: 'lamp', limit: 'ten' }, 'limit must be a number'],
     [{ search: 'lamp', sort: 'latest', cursor: 'not-a-cursor' }, 'Invalid cursor'],
     [{ search: 'lamp', sort: 'relevance', cursor: Buffer.from('{"sort":"relevance","id":"1 or 1=1"}').toString('base64url') }, 'Invalid cursor'],

@@ -85,6 +85,8 @@ interface Cell {
   /** Builds a fresh target for each cell, returns the url and body. */
   prepare: (role: Role) => Promise<{ url: string; payload?: unknown; headers?: Record<string, string> }>;
   expected: Record<Role, number>;
+  /** The body names the resource (delete-file): without a valid one there is nothing to own, so 400 is right for signed-in roles. */
+  targetInBody?: boolean;
 }
 
 const all = (status: number): Record<Role, number> => ({ V: status, U: status, Own: status, Oth: status, A: status, S: status });
@@ -122,6 +124,7 @@ const MATRIX: Record<string, Cell> = {
     method: 'DELETE',
     prepare: async () => ({ url: '/api/delete-file', payload: { filename: (await uploadImage(people.Own)).filename, type: 'images' } }),
     expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
+    targetInBody: true,
   },
   'GET /api/files/{type}/{filename}': { method: 'GET', prepare: async () => ({ url: (await uploadImage(people.Own)).url }), expected: all(200) },
   'POST /record-view': {
@@ -225,6 +228,7 @@ const MATRIX: Record<string, Cell> = {
     method: 'POST',
     prepare: async () => ({ url: '/api/reports', payload: { targetType: 'glyph', targetId: (await insertGlyph(t.database, people.Own.id)).id, reason: 'spam' } }),
     expected: { V: 401, U: 200, Own: 403, Oth: 200, A: 200, S: 200 },
+    targetInBody: true,
   },
   'GET /admin/reports': { method: 'GET', prepare: async () => ({ url: '/api/admin/reports' }), expected: adminOnly },
   'POST /admin/reports/{id}/resolve': {
@@ -321,6 +325,40 @@ describe('authorization matrix (SECURITY.md §3)', () => {
       expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
       expect(await snapshot()).toBe(before);
     }
+  });
+
+  // Issue 21: who may call is decided before what they sent, so a denial never turns into a 400.
+  const INVALID_BODY = {
+    title: 42,
+    description: [],
+    githubUrl: 'javascript:alert(1)',
+    glyphId: 'not-an-id',
+    glyph_id: {},
+    filename: '../../etc/passwd',
+    type: 'bogus',
+    email: 7,
+    syncAll: 'yes',
+    bio: 'x'.repeat(10_000),
+  };
+  const denials = Object.entries(MATRIX).flatMap(([name, cell]) =>
+    cell.method === 'GET'
+      ? []
+      : ROLES.filter((role) => cell.expected[role] === 401 || (cell.expected[role] === 403 && !cell.targetInBody)).flatMap((role) =>
+          (['empty', 'invalid'] as const).map((kind) => [name, role, kind, cell] as const),
+        ),
+  );
+  it.each(denials)('%s as %s with an %s body keeps its denial', async (_name, role, kind, cell) => {
+    const target = await cell.prepare(role);
+    const before = await snapshot();
+    const response = await t.app.inject({
+      method: cell.method,
+      url: target.url,
+      headers: { ...headersOf(role), 'content-type': 'application/json' },
+      payload: JSON.stringify(kind === 'empty' ? {} : INVALID_BODY),
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(cell.expected[role]);
+    expect(response.json()).toEqual({ error: expect.any(String), code: expect.any(String) });
+    expect(await snapshot()).toBe(before);
   });
 
   it('DELETE /delete-user-data: visitors 401; every signed-in role deletes only itself', async () => {

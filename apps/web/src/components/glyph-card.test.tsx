@@ -69,3 +69,14 @@ describe('GlyphCard', () => {
     expect(container.querySelectorAll('article')[2]?.className).toContain('motion-safe:animate-fade-up');
   });
 });
+
+describe('GlyphCard dates (issue 18)', () => {
+  it("shows 'Updated {date}' once the glyph changed after it was shared, else the shared date", () => {
+    const { unmount } = renderCard(<GlyphCard showDate glyph={makeGlyph({ createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z' })} />);
+    expect(screen.getByText('Mar 1, 2026')).toBeTruthy();
+    unmount();
+    renderCard(<GlyphCard showDate glyph={makeGlyph({ createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-04-02T10:00:00.000Z' })} />);
+    expect(screen.getByText('Updated Apr 2, 2026')).toBeTruthy();
+  });
+});
+

@@ -1,7 +1,10 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Download, Eye, Heart } from 'lucide-react';
-import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph } from '@glyphary/shared';
+import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+
+/** More than a second between sharing and the last change: the glyph was updated since (issue 18). */
+const isUpdated = (glyph: Pick<Glyph, 'createdAt' | 'updatedAt'>) => new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
 import { paths } from '../config/paths.ts';
 import { cn } from '../lib/cn.ts';
 import { DeviceBadges } from './device-badges.tsx';
@@ -117,9 +120,16 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
             @{glyph.creatorUsername}
           </Link>
           {showDate ? (
-            <time dateTime={glyph.createdAt} className="text-xs text-subtle">
-              {formatDate(glyph.createdAt)}
-            </time>
+            // Issue 18: a glyph with a newer release (or edit) shows when it was updated.
+            isUpdated(glyph) ? (
+              <time dateTime={glyph.updatedAt} className="text-xs text-subtle">
+                {MSG.updatedOn(formatDate(glyph.updatedAt))}
+              </time>
+            ) : (
+              <time dateTime={glyph.createdAt} className="text-xs text-subtle">
+                {formatDate(glyph.createdAt)}
+              </time>
+            )
           ) : null}
         </div>
         <div className="flex items-center gap-4 text-xs text-muted">

@@ -71,8 +71,16 @@ export const ReportTargetSummarySchema = z.object({
   hidden: z.boolean(),
   deleted: z.boolean(),
   ownerSuspended: z.boolean(),
-  /** The glyph's APK facts (issue 15 adds its APK report; until then size and hash). */
-  apk: z.object({ sha256: z.string().nullable(), size: z.number().nullable() }).nullable(),
+  /** The glyph's APK facts and its APK report's key findings (issue 15). */
+  apk: z
+    .object({
+      sha256: z.string().nullable(),
+      size: z.number().nullable(),
+      permissions: z.array(z.string()),
+      signatureStatus: z.string().nullable(),
+      isGlyphToy: z.boolean().nullable(),
+    })
+    .nullable(),
 });
 
 export const ReportGroupSchema = z.object({

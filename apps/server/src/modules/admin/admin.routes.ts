@@ -82,7 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; auth: Aut
   app.put(
     '/api/admin/users/:id',
     {
-      config: adminOnly,
+      config: { ...adminOnly, authorize: async (request, viewer) => admin.assertCanEditUser(viewer, (request.params as { id?: string }).id ?? '') },
       schema: {
         tags: ['admin'],
         params: IdParams,

@@ -99,10 +99,17 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       return admin.listUsers(options);
     },
 
+    /** The super-admin protection alone, before the body is read (issue 21: 403 before 400). */
+    async assertCanEditUser(viewer: Viewer, id: string): Promise<void> {
+      const row = isUserId(id) ? await admin.findUserById(id) : undefined;
+      if (row?.isSuperAdmin && viewer.id !== row.id) throw forbidden(MSG.superAdminProtected, 'SUPER_ADMIN_PROTECTED');
+    },
+
     /**
      * Updates allow-listed profile fields of any user. Email, roles and counters never come from here.
      * @throws AppError 404 unknown user, 403 the super admin edited by someone else, 409 username taken.
      */
+
     async updateUser(viewer: Viewer, id: string, input: AdminUserUpdate): Promise<{ user: AdminUserRow; fields: string[] }> {
       const current = await getUser(id);
       // DESIGN §4.6: the super admin cannot be edited by other admins.

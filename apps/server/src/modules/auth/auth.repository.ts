@@ -12,6 +12,12 @@ export function createAuthRepository(db: Db) {
       return rows.length > 0;
     },
 
+    /** The id of the account with this (lower-cased) email, if any. */
+    async findUserIdByEmail(email: string): Promise<string | null> {
+      const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+      return rows[0]?.id ?? null;
+    },
+
     /** True when an account uses this (lower-cased) email. */
     async emailExists(email: string): Promise<boolean> {
       const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -28,16 +34,38 @@ export function createAuthRepository(db: Db) {
 
     /**
      * With no SUPER_ADMIN_EMAIL, the first account created becomes the super admin (DESIGN §4.6).
-     * One statement, so two first sign-ups at once still make exactly one super admin.
+     * Only the account signing up can be promoted, and only while it is the oldest account and no super
+     * admin exists: when the super admin leaves, the role never passes to the oldest remaining account
+     * (issue 21). One statement, so two first sign-ups at once still make exactly one super admin.
      * @returns true when this call promoted someone.
      */
-    async promoteFirstAccount(logger: FastifyBaseLogger): Promise<boolean> {
+    async promoteFirstAccount(newUserId: string, logger: FastifyBaseLogger): Promise<boolean> {
       const [promoted] = await queryRows<{ email: string }>(db, sql`
         update users set is_super_admin = true, is_admin = true
-        where id = (select id from users order by created_at asc, id asc limit 1)
+        where id = ${newUserId}
+          and id = (select id from users order by created_at asc, id asc limit 1)
           and not exists (select 1 from users where is_super_admin)
         returning email`);
       if (promoted) logger.warn({ email: promoted.email }, 'No SUPER_ADMIN_EMAIL set: the first account is now the super admin');
+      return Boolean(promoted);
+    },
+
+    /**
+     * Makes the verified SUPER_ADMIN_EMAIL account the super admin, when the link was opened from that
+     * account's own session and no other account holds the role (issue 21).
+     * @returns true when this call promoted the account.
+     */
+    async promoteVerifiedSuperAdmin(userId: string, signedInAs: string | null, logger: FastifyBaseLogger): Promise<boolean> {
+      if (signedInAs !== userId) {
+        logger.warn({ userId }, 'super admin address verified without that account signed in: not promoted');
+        return false;
+      }
+      const [promoted] = await queryRows<{ email: string }>(db, sql`
+        update users set is_super_admin = true, is_admin = true
+        where id = ${userId} and email_verified
+          and not exists (select 1 from users where is_super_admin and id <> ${userId})
+        returning email`);
+      if (promoted) logger.warn({ email: promoted.email }, 'SUPER_ADMIN_EMAIL verified: this account is now the super admin');
       return Boolean(promoted);
     },
   };

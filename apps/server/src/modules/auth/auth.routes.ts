@@ -2,10 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import { COMMUNITY_MSG, MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
-import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, isSuperAdminEmail, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
+import { issueDeviceCookie, knownDeviceId } from './known-device.ts';
 import { verifyPassword } from './password-hash.ts';
 
 export interface AuthRoutesOptions {
@@ -15,6 +16,10 @@ export interface AuthRoutesOptions {
   throttle: ThrottleStore;
   genericLoginErrors: boolean;
   superAdminEmail?: string | undefined;
+  /** Signs known-device cookies (known-device.ts). */
+  secret: string;
+  /** Secure cookies (production). */
+  secureCookies: boolean;
   limits: { ipLimit: number; ipWindowMs: number; emailFailureLimit: number; emailWindowMs: number };
 }
 
@@ -44,7 +49,14 @@ function readStringField(body: unknown, key: string): string {
 export async function authRoutes(app: FastifyInstance, options: AuthRoutesOptions) {
   const { auth, accounts, throttle, limits } = options;
 
-  async function forward(request: FastifyRequest, reply: FastifyReply, body?: unknown) {
+  async function forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body?: unknown,
+    shape?: (answer: unknown) => unknown,
+    /** Set-Cookie values added when Better Auth answers success. */
+    successCookies: string[] = [],
+  ) {
     const url = new URL(request.url, options.baseUrl);
     const headers = fromNodeHeaders(request.headers);
     headers.delete('content-length');
@@ -57,6 +69,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       new Request(url, { method: request.method, headers, body: hasBody ? JSON.stringify(payload) : undefined }),
     );
     const cookies = response.headers.getSetCookie();
+    if (response.status < 400) cookies.push(...successCookies);
     response.headers.forEach((value, key) => {
       if (key === 'set-cookie' || key === 'content-length' || key === 'content-encoding') return;
       void reply.header(key, value);
@@ -79,6 +92,9 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
     reply.status(response.status);
     if (text.length === 0) return reply.send();
+    if (shape && (response.headers.get('content-type') ?? '').includes('application/json')) {
+      return reply.type('application/json').send(JSON.stringify(shape(JSON.parse(text) as unknown)));
+    }
     return reply.type(response.headers.get('content-type') ?? 'application/json').send(text);
   }
 
@@ -90,8 +106,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     }
   }
 
-  async function throttleEmail(email: string) {
-    const { count, resetAt } = await throttle.peek(`auth-email:${email}`);
+  /**
+   * The key that counts an email's sign-in failures: the email's own, or, from a known device, that
+   * device's (decision 0025: a stranger's guesses cannot lock the owner out of a device they used before).
+   */
+  function failureKey(email: string, deviceId: string | null): string {
+    return deviceId ? `auth-device:${email}:${deviceId}` : `auth-email:${email}`;
+  }
+
+  async function throttleEmail(email: string, deviceId: string | null = null) {
+    const { count, resetAt } = await throttle.peek(failureKey(email, deviceId));
     if (count >= limits.emailFailureLimit) throw tooManyRequests(MSG.tooManyAttempts, (resetAt - Date.now()) / 1000);
   }
 
@@ -130,7 +154,14 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         name: fields.displayName,
         username: fields.username,
       });
-      if (!options.superAdminEmail) await accounts.promoteFirstAccount(request.log);
+      const userId = await accounts.findUserIdByEmail(fields.email);
+      if (userId && !options.superAdminEmail) await accounts.promoteFirstAccount(userId, request.log);
+      if (userId && isSuperAdminEmail(fields.email, options.superAdminEmail)) {
+        // The role waits for the address to be proven (issue 21): the link goes to that mailbox.
+        await auth.api.sendVerificationEmail({ body: { email: fields.email, callbackURL: '/' } }).catch((error: unknown) => {
+          request.log.error({ err: error }, 'super admin verification email failed');
+        });
+      }
       return sent;
     } catch (caught) {
       if (caught instanceof AppError && caught.statusCode >= 500) {
@@ -147,7 +178,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     const password = readStringField(request.body, 'password');
     await throttleIp(request);
     if (!isValidEmail(email)) throw badRequest(MSG.invalidEmail, 'INVALID_EMAIL');
-    await throttleEmail(email);
+    const deviceId = knownDeviceId(options.secret, email, request.headers.cookie);
+    await throttleEmail(email, deviceId);
     if (password.length === 0 || password.length > 1024) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginWrongPassword);
     // One attempt per email at a time in this process: concurrent guesses all passed the failure counter
     // before the first failure was counted, each costing a password hash (load run L6, SECURITY "Throttling").
@@ -161,16 +193,19 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
         throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
       }
-      const result = await forward(request, reply, { email, password, rememberMe: true });
+      // A success makes (or keeps) this a known device for the account (decision 0025).
+      const device = deviceId ? null : issueDeviceCookie(options.secret, email, options.secureCookies);
+      const result = await forward(request, reply, { email, password, rememberMe: true }, undefined, device ? [device.header] : []);
       // A success frees the email at once: the answer may already be on its way, and the same person may
       // sign in again right away (a failure keeps it until the failure is counted, in `finally`).
       signingIn.delete(email);
-      await throttle.reset(`auth-email:${email}`);
+      // Only this device's count: a success on a known device leaves strangers' count where it is.
+      await throttle.reset(failureKey(email, deviceId));
       request.log.info({ event: 'sign-in', outcome: 'success', email }, 'sign-in');
       return result;
     } catch (caught) {
       if (!(caught instanceof AppError) || caught.statusCode !== 401) throw caught;
-      await throttle.hit(`auth-email:${email}`, limits.emailWindowMs);
+      await throttle.hit(failureKey(email, deviceId), limits.emailWindowMs);
       request.log.warn({ event: 'sign-in', outcome: 'failure', email }, 'sign-in');
       if (options.genericLoginErrors) throw new AppError(401, 'INVALID_CREDENTIALS', MSG.loginFailed);
       // DESIGN §4.7: distinct messages, same status.
@@ -204,5 +239,44 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     throw new AppError(404, 'NOT_FOUND', 'Use DELETE /api/delete-user-data');
   });
 
-  app.route({ method: ['GET', 'POST'], url: '/api/auth/*', ...authRoute, handler: (request, reply) => forward(request, reply) });
+  // Issue 21: only these Better Auth endpoints are reachable. Everything else the library offers (its
+  // update-user, change-email, sign-in by other means…) answers 404: profile writes go through our
+  // validated routes, and a new library endpoint stays closed until someone decides to open it here.
+  const passthrough = (request: FastifyRequest, reply: FastifyReply) => forward(request, reply);
+  app.get('/api/auth/get-session', authRoute, (request, reply) => forward(request, reply, undefined, withoutSessionTokens));
+  app.get('/api/auth/list-sessions', authRoute, (request, reply) => forward(request, reply, undefined, withoutSessionTokens));
+  app.post('/api/auth/sign-out', authRoute, passthrough);
+  app.post('/api/auth/revoke-other-sessions', authRoute, passthrough);
+  app.post('/api/auth/revoke-sessions', authRoute, passthrough);
+  app.post('/api/auth/request-password-reset', authRoute, passthrough);
+  // The link of the super admin's verification email (issue 21).
+  app.get('/api/auth/verify-email', authRoute, passthrough);
+  // The link of the reset email: Better Auth checks the token and redirects to the reset page.
+  app.get('/api/auth/reset-password/:token', authRoute, passthrough);
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/auth/*',
+    ...authRoute,
+    handler: async () => {
+      throw notFound();
+    },
+  });
+}
+
+/**
+ * Drops session tokens from get-session and list-sessions answers (issue 21): a script in the page could
+ * otherwise read the httpOnly cookie's value. API clients get their token from sign-in and sign-up.
+ */
+export function withoutSessionTokens(body: unknown): unknown {
+  const strip = (session: unknown) => {
+    if (!session || typeof session !== 'object') return session;
+    const { token: _token, ...rest } = session as Record<string, unknown>;
+    return rest;
+  };
+  if (Array.isArray(body)) return body.map(strip);
+  if (body && typeof body === 'object' && 'session' in body) {
+    const { session, ...rest } = body as Record<string, unknown>;
+    return { ...rest, session: strip(session) };
+  }
+  return body;
 }

@@ -18,11 +18,23 @@ export interface AuthOptions {
   db: Db;
   secret: string;
   baseUrl: string;
+  /** Origins whose pages may call the API with cookies (trustedOriginsOf in app.ts). */
+  trustedOrigins: string[];
   production: boolean;
   superAdminEmail?: string | undefined;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   rateLimitStorage: 'memory' | 'database';
+  /**
+   * Makes a verified SUPER_ADMIN_EMAIL account the super admin (auth.repository promoteVerifiedSuperAdmin);
+   * `signedInAs` is the account whose session opened the link, if any.
+   */
+  onSuperAdminVerified?: (userId: string, signedInAs: string | null) => Promise<void>;
+}
+
+/** True when an address is the configured super admin address (any letter case). */
+export function isSuperAdminEmail(email: string, superAdminEmail: string | undefined): boolean {
+  return Boolean(superAdminEmail && email.trim().toLowerCase() === superAdminEmail.trim().toLowerCase());
 }
 
 /**
@@ -31,12 +43,14 @@ export interface AuthOptions {
  */
 export function createAuth(options: AuthOptions) {
   const { db, logger } = options;
-  return betterAuth({
+  // The instance itself, for the verification hook to read the session of whoever opened the link.
+  let self: { api: { getSession(input: { headers: Headers }): Promise<{ user: { id: string } } | null> } } | null = null;
+  const auth = betterAuth({
     appName: PRODUCT_NAME,
     baseURL: options.baseUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [new URL(options.baseUrl).origin],
+    trustedOrigins: options.trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,
@@ -57,6 +71,25 @@ export function createAuth(options: AuthOptions) {
           subject: `Reset your ${PRODUCT_NAME} password`,
           text: `Someone asked to reset the password of your ${PRODUCT_NAME} account.\n\nOpen this link within an hour to choose a new password:\n${url}\n\nIf it was not you, ignore this email: your password stays the same.`,
         });
+      },
+    },
+    // Issue 21: the SUPER_ADMIN_EMAIL account becomes the super admin only once it proves the address, by
+    // opening the link mailed at sign-up while signed in as that account (a stranger who signed up with
+    // the address first cannot be promoted by the owner clicking the link signed out).
+    emailVerification: {
+      sendOnSignUp: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user, url }) {
+        await options.mailer.send({
+          to: user.email,
+          subject: `Confirm your ${PRODUCT_NAME} administrator address`,
+          text: `This address is the ${PRODUCT_NAME} super administrator's.\n\nSign in to ${PRODUCT_NAME} with the account you just created, then open this link within a day to confirm it:\n${url}\n\nIf you did not create an account, ignore this email: nothing changes.`,
+        });
+      },
+      async afterEmailVerification(user, request) {
+        if (!isSuperAdminEmail(user.email, options.superAdminEmail) || !options.onSuperAdminVerified) return;
+        const session = request && self ? await self.api.getSession({ headers: request.headers }).catch(() => null) : null;
+        await options.onSuperAdminVerified(user.id, session?.user.id ?? null);
       },
     },
     user: {
@@ -110,12 +143,12 @@ export function createAuth(options: AuthOptions) {
     databaseHooks: {
       user: {
         create: {
-          // DESIGN §4.6: the SUPER_ADMIN_EMAIL account is the super admin. (With none configured the
-          // first account is promoted after sign-up: see promoteFirstAccount; no query may run here,
-          // because this hook runs inside the adapter's transaction.)
+          // DESIGN §4.6: the SUPER_ADMIN_EMAIL account is the super admin once verified (see emailVerification
+          // above); with none configured the first account is promoted after sign-up (promoteFirstAccount).
+          // No query may run here, because this hook runs inside the adapter's transaction.
           async before(user) {
-            const isSuperAdmin = Boolean(options.superAdminEmail && user.email.toLowerCase() === options.superAdminEmail.toLowerCase());
-            return { data: { ...user, isSuperAdmin, isAdmin: isSuperAdmin, bio: '', website: '', location: '', glyphsCount: 0 } };
+            // Never a role at creation (issue 21): the SUPER_ADMIN_EMAIL account is promoted once verified.
+            return { data: { ...user, isSuperAdmin: false, isAdmin: false, bio: '', website: '', location: '', glyphsCount: 0 } };
           },
         },
       },
@@ -129,6 +162,8 @@ export function createAuth(options: AuthOptions) {
       },
     },
   });
+  self = auth as unknown as typeof self;
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -60,6 +60,19 @@ export function createCommentsService({ comments, clock, limiter }: { comments: 
     },
 
     /** @throws AppError 404, 403 not the author or the edit window closed. */
+    /**
+     * The ownership checks alone, before the body is read (issue 21: 403 before 400). A missing comment or
+     * glyph is left to the handler's 404.
+     */
+    async assertAuthor(viewer: Viewer, id: string): Promise<void> {
+      const row = await findComment(id).catch(() => null);
+      if (row && row.authorId !== viewer.id) throw forbidden();
+    },
+    async assertGlyphCreator(viewer: Viewer, glyphId: string): Promise<void> {
+      const glyph = await liveGlyph(glyphId).catch(() => null);
+      if (glyph && glyph.creatorId !== viewer.id) throw forbidden();
+    },
+
     async update(viewer: Viewer, id: string, body: string): Promise<CommentRow> {
       const row = await findComment(id);
       if (row.authorId !== viewer.id) throw forbidden();

@@ -126,7 +126,7 @@ export const communityRoutes: FastifyPluginAsyncZod<CommunityRoutesOptions> = as
   app.put(
     '/api/glyphs/:id/comment-settings',
     {
-      config: user,
+      config: { ...user, authorize: async (request, viewer) => comments.assertGlyphCreator(viewer, (request.params as { id?: string }).id ?? '') },
       schema: {
         tags: ['community'],
         params: IdParams,
@@ -142,7 +142,9 @@ export const communityRoutes: FastifyPluginAsyncZod<CommunityRoutesOptions> = as
 
   app.put(
     '/api/comments/:id',
-    { config: user, schema: { tags: ['community'], params: IdParams, body: CommentInputSchema, response: { 200: z.object({ success: z.literal(true), comment: CommentSchema }) } } },
+    {
+      config: { ...user, authorize: async (request, viewer) => comments.assertAuthor(viewer, (request.params as { id?: string }).id ?? '') },
+      schema: { tags: ['community'], params: IdParams, body: CommentInputSchema, response: { 200: z.object({ success: z.literal(true), comment: CommentSchema }) } } },
     async (request) => {
       const viewer = await requireViewer(request, auth);
       return { success: true as const, comment: toComment(await comments.update(viewer, request.params.id, request.body.body)) };

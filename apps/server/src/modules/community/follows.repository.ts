@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { files, follows, glyphs, users } from '../../db/schema/index.ts';
-import { apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
+import { animations, files, follows, glyphs, users } from '../../db/schema/index.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { pageWhere, timeKey, type PageCursor } from './cursor.ts';
 
 /** Data access for follows and the Following feed (issue 19). */
@@ -39,6 +39,7 @@ export function createFollowsRepository(db: Db) {
         .from(glyphs)
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
+        .leftJoin(animations, animationJoin)
         .where(
           and(
             isLive,

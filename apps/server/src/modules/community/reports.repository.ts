@@ -19,7 +19,8 @@ export interface TargetFacts {
   url: string | null;
   hidden: boolean;
   deleted: boolean;
-  apk: { sha256: string | null; size: number | null } | null;
+  /** The glyph's APK facts and, since issue 15, its APK report's key findings. */
+  apk: { sha256: string | null; size: number | null; permissions: string[]; signatureStatus: string | null; isGlyphToy: boolean | null } | null;
 }
 
 export interface ReportRow {
@@ -119,6 +120,7 @@ export function createReportsRepository(db: Db) {
             hiddenAt: glyphs.hiddenAt,
             sha256: files.sha256,
             size: files.size,
+            apkReport: files.apkReport,
           })
           .from(glyphs)
           .leftJoin(files, eq(files.id, glyphs.apkFileId))
@@ -139,7 +141,15 @@ export function createReportsRepository(db: Db) {
           url: `/glyph/${id.toLowerCase()}`,
           hidden: row.hiddenAt !== null,
           deleted: row.deletedAt !== null && row.hiddenAt === null,
-          apk: row.sha256 ? { sha256: row.sha256, size: row.size === null ? null : Number(row.size) } : null,
+          apk: row.sha256
+            ? {
+                sha256: row.sha256,
+                size: row.size === null ? null : Number(row.size),
+                permissions: row.apkReport?.permissions ?? [],
+                signatureStatus: row.apkReport?.signatureStatus ?? null,
+                isGlyphToy: row.apkReport?.isGlyphToy ?? null,
+              }
+            : null,
         };
       }
       if (type === 'user') {

@@ -2,7 +2,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 
 /** Every ordering the list route can page through (spec §9 sorts; DESIGN §4.12 "Load more"). */
-export type ListSort = 'latest' | 'popular' | 'liked' | 'viewed';
+export type ListSort = 'latest' | 'popular' | 'liked' | 'viewed' | 'updated';
 
 /**
  * The last row's sort key. `createdAt` is the timestamp as UTC text with microseconds so its
@@ -16,6 +16,8 @@ export interface ListCursor {
   downloads?: number;
   likes?: number;
   views?: number;
+  /** 'updated' (issue 18): the updated_at key, UTC text with microseconds. */
+  updatedAt?: string;
 }
 
 export const INVALID_CURSOR = 'Invalid cursor';
@@ -57,7 +59,8 @@ export function decodeCursor(text: string, sort: ListCursor['sort']): ListCursor
     isRealDate(cursor.createdAt) &&
     (sort !== 'popular' || (isCount(cursor.downloads) && isCount(cursor.likes))) &&
     (sort !== 'liked' || isCount(cursor.likes)) &&
-    (sort !== 'viewed' || isCount(cursor.views));
+    (sort !== 'viewed' || isCount(cursor.views)) &&
+    (sort !== 'updated' || (typeof cursor.updatedAt === 'string' && TIMESTAMP_KEY.test(cursor.updatedAt) && isRealDate(cursor.updatedAt)));
   if (!valid) throw badRequest(INVALID_CURSOR, 'INVALID_CURSOR');
   return cursor as ListCursor;
 }

@@ -6,12 +6,14 @@ import type { GlyphFilters } from '@glyphary/shared';
 import { animations, files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import type { ListCursor, ListSort } from './discovery.cursor.ts';
+import { countRelease, latestReleaseId } from '../releases/releases.repository.ts';
 
 /** A glyph row plus the sort keys a cursor needs. */
-export type KeyedGlyphRow = GlyphRow & { createdAtKey: string };
+export type KeyedGlyphRow = GlyphRow & { createdAtKey: string; updatedAtKey: string };
 
 // UTC text with microseconds: the exact key the next page compares against (see discovery.cursor.ts).
 const createdAtKey = sql<string>`to_char(${glyphs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const updatedAtKey = sql<string>`to_char(${glyphs.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * Descending with NULLS LAST, exactly as the indexes are declared: PostgreSQL's default for DESC is
@@ -42,6 +44,11 @@ const ORDERINGS: Record<ListSort, { orderBy: SQL[]; after: (c: ListCursor) => SQ
     orderBy: [descNullsLast(glyphs.views), descNullsLast(glyphs.createdAt), descNullsLast(glyphs.id)],
     after: (c) => sql`(${glyphs.views}, ${glyphs.createdAt}, ${glyphs.id}) < (${c.views}::int, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
   },
+  // Issue 18 'Recently updated': glyphs_updated_idx.
+  updated: {
+    orderBy: [descNullsLast(glyphs.updatedAt), descNullsLast(glyphs.id)],
+    after: (c) => sql`(${glyphs.updatedAt}, ${glyphs.id}) < (${c.updatedAt}::timestamptz, ${c.id}::uuid)`,
+  },
 };
 
 /** The event tables a view or download is recorded in, with the counter each one feeds. */
@@ -58,7 +65,7 @@ class GlyphGone extends Error {}
 export function createDiscoveryRepository(db: Db) {
   const selectGlyphs = (executor: Db | Tx = db) =>
     executor
-      .select({ ...glyphColumns, createdAtKey })
+      .select({ ...glyphColumns, createdAtKey, updatedAtKey })
       .from(glyphs)
       .innerJoin(users, creatorJoin)
       .leftJoin(files, apkFileJoin)
@@ -113,6 +120,11 @@ export function createDiscoveryRepository(db: Db) {
             .values({ glyphId: params.glyphId, actor: params.actor, userId: params.userId })
             .onConflictDoNothing()
             .returning({ glyphId: table.glyphId });
+          // Issue 18: a glyph download is a download of its newest release, counted in the same transaction.
+          if (event === 'download') {
+            const releaseId = await latestReleaseId(tx, params.glyphId);
+            if (releaseId) await countRelease(tx, releaseId, { actor: params.actor, userId: params.userId });
+          }
           if (inserted.length === 0) return { counted: false, total: live.total };
           const [row] = await tx
             .update(glyphs)
@@ -180,7 +192,7 @@ export function createDiscoveryRepository(db: Db) {
         conditions.push(sql`(${glyphLikes.createdAt}, ${glyphLikes.glyphId}) < (${params.after.likedAt}::timestamptz, ${params.after.id}::uuid)`);
       }
       const rows = await db
-        .select({ ...glyphColumns, createdAtKey, likedAtKey })
+        .select({ ...glyphColumns, createdAtKey, updatedAtKey, likedAtKey })
         .from(glyphLikes)
         .innerJoin(glyphs, eq(glyphs.id, glyphLikes.glyphId))
         .innerJoin(users, creatorJoin)

@@ -186,6 +186,8 @@ export function createStorefrontMetaResolver(deps: { users: UsersService; discov
       description: (bio ? `${bio} — ${summary}` : summary).slice(0, 200),
       image: user.image ?? null,
       type: 'profile',
+      // Issue 18: the creator's glyphs feed.
+      feeds: [{ title: `@${user.username} on ${PRODUCT_NAME}`, href: `/storefront/${user.username}/feed.atom` }],
     };
   };
 }

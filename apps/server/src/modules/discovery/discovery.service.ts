@@ -70,6 +70,7 @@ function cursorOf(sort: ListSort, row: KeyedGlyphRow): string {
   if (sort === 'popular') Object.assign(cursor, { downloads: row.downloads, likes: row.likes });
   if (sort === 'liked') cursor.likes = row.likes;
   if (sort === 'viewed') cursor.views = row.views;
+  if (sort === 'updated') cursor.updatedAt = row.updatedAtKey;
   return encodeCursor(cursor);
 }
 

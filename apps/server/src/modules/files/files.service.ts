@@ -265,7 +265,6 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       if (!row) throw notFound(MSG.fileNotFound);
       if (row.ownerId !== viewer.id && !viewer.isAdmin) throw forbidden();
       if (!(await files.deleteUnused(row))) throw conflict(MSG.fileInUse, 'FILE_IN_USE');
-      const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
       // Issue 15: an APK's toy previews go with it (each only if no live glyph uses it otherwise).
       for (const toy of row.apkReport?.toys ?? []) {
         const name = toy.imageUrl?.split('/').pop() ?? '';
@@ -274,6 +273,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
           await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
         }
       }
+      const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
       await Promise.all(
         [row.filename, row.thumbnail, ...extra]
           .filter((name): name is string => Boolean(name))

@@ -5,7 +5,8 @@ import { animations, glyphs, users, files } from '../../db/schema/index.ts';
 /**
  * The columns every glyph read needs (detail, lists, search, likes, admin): the glyph, its
  * creator's current username and display name (DESIGN §4.4: read, never copied) and its APK's
- * checksum and size. Use with `.from(glyphs).innerJoin(users, …).leftJoin(files, …)` via `fromGlyphs`.
+ * checksum and size. Use with `.from(glyphs).innerJoin(users, creatorJoin).leftJoin(files, apkFileJoin)`
+ * `.leftJoin(animations, animationJoin)` (issue 16: every read that selects these columns needs all three).
  */
 export const glyphColumns = {
   id: glyphs.id,

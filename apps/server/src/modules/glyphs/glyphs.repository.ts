@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { files, glyphs, users, animations } from '../../db/schema/index.ts';
+import { files, glyphs, releases, users, animations } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
 
 /** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
@@ -21,6 +21,14 @@ export interface GlyphContent {
 /** Drops `tags` when it is undefined, so an edit without tags leaves them as they are. */
 function withoutUndefinedTags({ tags, ...rest }: GlyphContent): Omit<GlyphContent, 'tags'> & { tags?: string[] } {
   return tags === undefined ? rest : { ...rest, tags };
+}
+
+/** The version facts of a new glyph's release 1, from its APK report when there is one (issue 18). */
+export interface InitialReleaseFacts {
+  packageName?: string | null;
+  versionName?: string | null;
+  versionCode?: number | null;
+  signerSha256?: string | null;
 }
 
 /** Data access for glyph writes and single reads (lists and search live in the discovery module). */
@@ -60,26 +68,50 @@ export function createGlyphsRepository(db: Db) {
     },
 
     /** Which of these image stored names exist and are ready. */
-    async findReadyImageNames(filenames: string[]): Promise<Set<string>> {
+    async findReadyImageNames(ownerId: string, filenames: string[]): Promise<Set<string>> {
       if (filenames.length === 0) return new Set();
+      // Only the caller's own uploads (issue 21: a borrowed image broke when its owner deleted it or left).
       const rows = await db
         .select({ filename: files.filename })
         .from(files)
-        .where(and(eq(files.type, 'images'), inArray(files.filename, filenames), eq(files.status, 'ready')));
+        .where(and(eq(files.type, 'images'), eq(files.ownerId, ownerId), inArray(files.filename, filenames), eq(files.status, 'ready')));
       return new Set(rows.map((row) => row.filename));
     },
 
     /**
      * Inserts a glyph and counts it on its creator, in one transaction (SECURITY I7). `inTransaction`
-     * runs inside it (issue 19: followers are notified with the glyph, exactly once).
+     * runs inside it (issue 19: followers are notified with the glyph, exactly once). A glyph shared
+     * with an APK gets its release 1 in the same transaction (issue 18).
      */
-    async insert(creatorId: string, content: GlyphContent, now: Date, inTransaction?: (tx: Tx, glyphId: string) => Promise<void>): Promise<string> {
+    async insert(
+      creatorId: string,
+      content: GlyphContent,
+      now: Date,
+      inTransaction?: (tx: Tx, glyphId: string) => Promise<void>,
+      initialRelease: InitialReleaseFacts = {},
+    ): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
           .values({ ...content, tags: content.tags ?? [], creatorId, createdAt: now, updatedAt: now })
           .returning({ id: glyphs.id });
         if (!row) throw new Error('glyph insert returned nothing');
+        // Issue 18: a glyph shared with an APK starts with that APK as its release 1.
+        if (content.apkFileId && content.apkUrl) {
+          const [file] = await tx.select({ size: files.size, sha256: files.sha256 }).from(files).where(eq(files.id, content.apkFileId));
+          if (file) {
+            await tx.insert(releases).values({
+              glyphId: row.id,
+              fileId: content.apkFileId,
+              apkUrl: content.apkUrl,
+              size: file.size,
+              sha256: file.sha256,
+              ...initialRelease,
+              createdAt: now,
+              publishedAt: now,
+            });
+          }
+        }
         await tx
           .update(users)
           .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
@@ -136,6 +168,12 @@ export function createGlyphsRepository(db: Db) {
                     where a.id = g.apk_file_id
                       and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
                   ))
+            )
+            -- A file lives while anything uses it: a profile picture or banner too (issue 21).
+            and not exists (
+              select 1 from users u
+              where u.image = '/api/files/' || f.type || '/' || f.filename
+                 or u.banner_image = '/api/files/' || f.type || '/' || f.filename
             )`);
         await inTransaction?.(tx);
         return true;

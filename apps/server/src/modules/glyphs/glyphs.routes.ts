@@ -61,7 +61,7 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/update-glyph/:id',
     {
-      config: { access: 'user' },
+      config: { access: 'user', authorize: async (request, viewer) => glyphs.assertCanEdit(viewer, (request.params as { id?: string }).id ?? '') },
       schema: {
         tags: ['glyphs'],
         summary: 'Edit a glyph (its creator only)',
@@ -116,6 +116,8 @@ export function createGlyphMetaResolver(glyphs: GlyphsService): MetaResolver {
       type: 'article',
       // The gallery opens on the first image: the page's largest paint.
       preloadImage: animation?.posterUrl ?? row.images[0] ?? null,
+      // Issue 18: the glyph's releases feed.
+      feeds: [{ title: `${row.title} — releases`, href: `/glyph/${row.id}/releases.atom` }],
     };
   };
 }

@@ -5,6 +5,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { GlyphRow } from './glyphs.read-model.ts';
+import { signerKey, type ApkFactsReader } from '../releases/apk-facts.ts';
 import type { GlyphContent, GlyphsRepository } from './glyphs.repository.ts';
 
 export interface GlyphsServiceDeps {
@@ -14,6 +15,8 @@ export interface GlyphsServiceDeps {
   normalizeImageUrl: (url: string) => string;
   /** Called after a glyph is created, edited or deleted: clears the short public read caches (docs/decisions/0012). */
   onChange?: () => void;
+  /** Issue 18: the APK report's version facts for a new glyph's release 1. */
+  readApkFacts?: ApkFactsReader;
   /** Issue 19: runs in the upload's transaction (followers' notifications). */
   afterInsert?: (tx: Tx, glyph: { id: string; creatorId: string; creatorUsername: string; title: string }) => Promise<void>;
 }
@@ -28,7 +31,7 @@ const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /** Glyph use cases (spec §7 upload-glyph, get-glyph, update-glyph, delete-glyph). */
-export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange, afterInsert }: GlyphsServiceDeps) {
+export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange, readApkFacts, afterInsert }: GlyphsServiceDeps) {
   /**
    * Turns validated input into stored content: URLs normalised, our own image paths must name
    * stored images, and the APK must be one the caller uploaded (its file id is kept for SHA-256 and size).
@@ -46,7 +49,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       ownNames.push(match[1]);
     }
     if (ownNames.length > 0) {
-      const ready = await glyphs.findReadyImageNames(ownNames);
+      const ready = await glyphs.findReadyImageNames(viewer.id, ownNames);
       if (ownNames.some((name) => !ready.has(name))) throw badRequest(MSG.imageUrlInvalid);
     }
     let apkUrl: string | null = null;
@@ -92,11 +95,16 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
      */
     async uploadGlyph(viewer: Viewer, input: GlyphInput): Promise<GlyphRow> {
       const content = await toContent(viewer, input);
+      const facts = content.apkFileId && readApkFacts ? await readApkFacts(content.apkFileId) : null;
+      const initialRelease = facts
+        ? { packageName: facts.packageName, versionName: facts.versionName, versionCode: facts.versionCode, signerSha256: signerKey(facts.signers) }
+        : {};
       const id = await glyphs.insert(
         viewer.id,
         content,
         clock.now(),
         afterInsert ? (tx, glyphId) => afterInsert(tx, { id: glyphId, creatorId: viewer.id, creatorUsername: viewer.username, title: content.title }) : undefined,
+        initialRelease,
       );
       onChange?.();
       return findOrThrow(id);
@@ -114,6 +122,12 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     async findLiveGlyph(id: string): Promise<GlyphRow | null> {
       const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
       return row && row.deletedAt === null ? row : null;
+    },
+
+    /** The edit check alone, before the body is read (issue 21): 403 for a live glyph of someone else. */
+    async assertCanEdit(viewer: Viewer, id: string): Promise<void> {
+      const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
+      if (row && row.deletedAt === null && row.creatorId !== viewer.id) throw forbidden();
     },
 
     /**

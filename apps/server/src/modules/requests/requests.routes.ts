@@ -103,7 +103,7 @@ export const requestsRoutes: FastifyPluginAsyncZod<{ requests: RequestsService; 
   app.post(
     '/api/glyph-requests/:id/complete',
     {
-      config: { access: 'user' },
+      config: { access: 'user', authorize: async (request, viewer) => requests.assertAssignee(viewer, (request.params as { id?: string }).id ?? '') },
       schema: { tags: ['requests'], params: IdParams, body: CompleteBody, response: { 200: MutationResponse } },
     },
     async (request) => {

@@ -63,6 +63,12 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
   return {
     getRow,
 
+    /** The completion check alone, before the body is read (issue 21): 403 unless the caller is the assignee. */
+    async assertAssignee(viewer: Viewer, id: string): Promise<void> {
+      const row = isUuid(id) ? await requests.findById(id) : undefined;
+      if (row && row.assignedTo !== viewer.id) throw forbidden();
+    },
+
     /** The public board: newest first, optional search over title, description and tags. */
     async list(
       input: ListRequestsInput,

@@ -16,6 +16,8 @@ export interface SearchCursor {
   downloads?: number;
   likes?: number;
   views?: number;
+  /** 'updated' (issue 18): the updated_at key. */
+  updatedAt?: string;
 }
 
 export const INVALID_CURSOR = 'Invalid cursor';
@@ -58,7 +60,8 @@ export function decodeSearchCursor(text: string, sort: SearchSort): SearchCursor
     (sort !== 'relevance' || (typeof c.score === 'string' && SCORE_KEY.test(c.score) && (c.tier === 0 || c.tier === 1))) &&
     (sort !== 'popular' || (isCount(c.downloads) && isCount(c.likes))) &&
     (sort !== 'liked' || isCount(c.likes)) &&
-    (sort !== 'viewed' || isCount(c.views));
+    (sort !== 'viewed' || isCount(c.views)) &&
+    (sort !== 'updated' || (typeof c.updatedAt === 'string' && TIMESTAMP_KEY.test(c.updatedAt) && isRealDate(c.updatedAt)));
   if (!valid) throw badRequest(INVALID_CURSOR, 'INVALID_CURSOR');
   return c as SearchCursor;
 }

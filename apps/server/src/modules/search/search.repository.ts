@@ -23,6 +23,7 @@ export interface SearchPage {
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
 const createdAtKey = sql<string>`to_char(${glyphs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const updatedAtKey = sql<string>`to_char(${glyphs.updatedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /** Close words kept per misspelled search word. */
 const MAX_ALTERNATIVES = 3;
@@ -67,7 +68,7 @@ function matchOf(tsq: SQL, tier: Tier | undefined): SQL {
   return sql`${glyphs.searchVector} @@ ${tsq}`;
 }
 
-type Keyed = GlyphRow & { score: string; createdAtKey: string; tier?: Tier };
+type Keyed = GlyphRow & { score: string; createdAtKey: string; updatedAtKey: string; tier?: Tier };
 
 /** The ORDER BY and keyset condition of each sort; the same orderings as the discovery lists. */
 function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after: (c: SearchCursor) => SQL } {
@@ -98,6 +99,11 @@ function ordering(sort: SearchSort, score: SQL<string>): { orderBy: SQL[]; after
         orderBy: [desc(glyphs.views), desc(glyphs.createdAt), desc(glyphs.id)],
         after: (c) => sql`(${glyphs.views}, ${glyphs.createdAt}, ${glyphs.id}) < (${c.views}::int, ${c.createdAt}::timestamptz, ${c.id}::uuid)`,
       };
+    case 'updated':
+      return {
+        orderBy: [desc(glyphs.updatedAt), desc(glyphs.id)],
+        after: (c) => sql`(${glyphs.updatedAt}, ${glyphs.id}) < (${c.updatedAt}::timestamptz, ${c.id}::uuid)`,
+      };
   }
 }
 
@@ -114,12 +120,68 @@ function cursorOf(sort: SearchSort, row: Keyed): string {
       return encodeSearchCursor({ ...base, likes: row.likes });
     case 'viewed':
       return encodeSearchCursor({ ...base, views: row.views });
+    case 'updated':
+      return encodeSearchCursor({ ...base, updatedAt: row.updatedAtKey });
   }
 }
 
 /** Drops the sort keys so callers get exactly the shared read model. */
-function toRow({ score: _score, createdAtKey: _key, tier: _tier, ...row }: Keyed): GlyphRow {
+function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier: _tier, ...row }: Keyed): GlyphRow {
   return row;
+}
+
+/**
+ * At most this many matches of a relevance tier are ranked per query (decision 0023): the GIN index
+ * hands them over in table order and the scan stops there, so a word found in half the catalogue's
+ * descriptions costs what a word found in 2,000 of them costs. Below the cap every match is ranked
+ * exactly as before; above it the tier's best-ranked of the first candidates in table order are
+ * shown (title/creator matches are rarely that broad, description-only matches often are).
+ */
+export const MAX_RANKED_CANDIDATES: Record<Tier, number> = { 1: 5000, 0: 2000 };
+
+/** A spec sort's page: ordered and cut on the glyphs table alone (the sort's own index). */
+function sortedPage(db: Db, conditions: SQL[], orderBy: SQL[], score: SQL<string>, limit: number) {
+  return db
+    .select({ id: sql<string>`${glyphs.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
+    .from(glyphs)
+    .where(and(...conditions))
+    .orderBy(...orderBy)
+    .limit(limit + 1)
+    .as('page');
+}
+
+/**
+ * A relevance page: a bounded candidate set (the tier's first `MAX_RANKED_CANDIDATES` matches in
+ * table order, with only the columns the rank reads), ranked afterwards. The cursor applies to the
+ * ranked candidates, so every page of one search ranks the same set: "Load more" never repeats or
+ * skips a glyph within it (the spec asks for 100 results; the caps are far above that).
+ */
+function rankedPage(db: Db, conditions: SQL[], tier: Tier, tsq: SQL, limit: number, after?: SearchCursor) {
+  const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
+  const candidates = db
+    .select({
+      id: sql<string>`${glyphs.id}`.as('cand_id'),
+      vector: sql<string>`${vector}`.as('cand_vector'),
+      popularity: sql<number>`(1 + ${glyphs.downloads} + ${glyphs.likes})`.as('cand_popularity'),
+    })
+    .from(glyphs)
+    // The match is stated twice on purpose: PostgreSQL multiplies the two selectivities, so a broad
+    // word no longer looks like a tenth of the table, and the planner keeps the GIN bitmap scan
+    // instead of a sequential scan "that stops after 1,000 matches" — which, for a word rarer than it
+    // estimated, reads the whole table (EXPLAIN in decision 0023). `is true` keeps the second copy
+    // out of the index condition (a filter on the ≤ 1,000 fetched rows). The result is the same.
+    .where(and(...conditions, sql`(${matchOf(tsq, tier)}) is true`))
+    .limit(MAX_RANKED_CANDIDATES[tier])
+    .as('cand');
+  // The same value as `scoreOf` (ln of an integer resolves to the float8 ln there too), so cursors match.
+  const score = sql<string>`(ts_rank(${candidates.vector}, ${tsq})::float8 + 0.001 * ln(${candidates.popularity}))`;
+  return db
+    .select({ id: sql<string>`${candidates.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
+    .from(candidates)
+    .where(after ? sql`(${score}, ${candidates.id}) < (${after.score}::float8, ${after.id}::uuid)` : undefined)
+    .orderBy(sql`${score} desc`, sql`${candidates.id} desc`)
+    .limit(limit + 1)
+    .as('page');
 }
 
 /**
@@ -148,17 +210,16 @@ export function buildSearchQuery(
   const conditions: SQL[] = [isLive, matchOf(tsq, tier)];
   if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
   conditions.push(...glyphFilterConditions(params.filters));
-  if (params.after) conditions.push(order.after(params.after));
-  const page = db
-    .select({ id: sql<string>`${glyphs.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
-    .from(glyphs)
-    .where(and(...conditions))
-    .orderBy(...order.orderBy)
-    .limit(params.limit + 1)
-    .as('page');
+  let page;
+  if (tier === undefined) {
+    if (params.after) conditions.push(order.after(params.after));
+    page = sortedPage(db, conditions, order.orderBy, score, params.limit);
+  } else {
+    page = rankedPage(db, conditions, tier, tsq, params.limit, params.after);
+  }
   const outerOrder = params.sort === 'relevance' ? [sql`${page.score} desc`, desc(glyphs.id)] : order.orderBy;
   return db
-    .select({ ...glyphColumns, score: page.score, createdAtKey })
+    .select({ ...glyphColumns, score: page.score, createdAtKey, updatedAtKey })
     .from(page)
     .innerJoin(glyphs, sql`${glyphs.id} = ${page.id}`)
     .innerJoin(users, creatorJoin)
@@ -182,22 +243,28 @@ async function findAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
     sql`, `,
   );
   // The prefix test is a range on the "C"-collated primary key: every word starting with `tok`
-  // sorts between tok and tok || U+10FFFF.
+  // sorts between tok and tok || U+10FFFF. It runs first (a materialized CTE): left to itself the
+  // planner computed the similarity of every lexicon word before the cheap prefix test threw the
+  // result away, for every search word — most of which are real words (decision 0023).
   const rows = await queryRows<{ tok: string; word: string }>(
     db,
-    sql`select t.tok, s.word
-          from (values ${values}) as t(tok)
+    sql`with unknown as materialized (
+               select t.tok
+                 from (values ${values}) as t(tok)
+                where not exists (
+                      select 1 from ${searchWords} p
+                       where p.word >= t.tok collate "C" and p.word < (t.tok || chr(1114111)) collate "C"
+                      )
+               )
+        select u.tok, s.word
+          from unknown u
          cross join lateral (
                select w.word
                  from ${searchWords} w
-                where w.word % t.tok
-                order by similarity(w.word, t.tok) desc, w.word
+                where w.word % u.tok
+                order by similarity(w.word, u.tok) desc, w.word
                 limit ${MAX_ALTERNATIVES}
-               ) s
-         where not exists (
-               select 1 from ${searchWords} p
-                where p.word >= t.tok collate "C" and p.word < (t.tok || chr(1114111)) collate "C"
-               )`,
+               ) s`,
   );
   for (const row of rows) result.set(row.tok, [...(result.get(row.tok) ?? []), row.word]);
   return result;

@@ -11,6 +11,15 @@ export type UserPatch = Partial<
 /** Data access for profiles (the `users` table shared with Better Auth). */
 export function createUsersRepository(db: Db) {
   return {
+    /** True when `path` is `/api/files/images/<name>` of a ready image uploaded by `ownerId` (issue 21). */
+    async isOwnReadyImage(ownerId: string, path: string): Promise<boolean> {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and '/api/files/images/' || filename = ${path} limit 1`,
+      );
+      return rows.length > 0;
+    },
+
     db,
     async findById(id: string, tx: DbOrTx = db): Promise<UserRow | undefined> {
       const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);
@@ -76,6 +85,10 @@ export function createUsersRepository(db: Db) {
         await tx.execute(sql`
           update glyphs g set downloads = greatest(g.downloads - 1, 0)
           from glyph_downloads d where d.glyph_id = g.id and d.user_id = ${id} and g.creator_id <> ${id}`);
+        // Issue 19: the account's 'I want this too' votes are taken back (votes = count(request_votes)).
+        await tx.execute(sql`
+          update glyph_requests r set votes = greatest(r.votes - 1, 0)
+          from request_votes v where v.request_id = r.id and v.user_id = ${id}`);
         await tx
           .update(glyphRequests)
           .set({ status: 'open', assignedTo: null, completedGlyphId: null, updatedAt: new Date() })

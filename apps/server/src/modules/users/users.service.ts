@@ -82,6 +82,11 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
       if (input.website !== undefined) patch.website = input.website;
       if (input.profilePicture !== undefined) patch.image = input.profilePicture ? normalizeImageUrl(input.profilePicture) : null;
       if (input.bannerImage !== undefined) patch.bannerImage = input.bannerImage ? normalizeImageUrl(input.bannerImage) : null;
+      // A stored file on a profile must be the caller's own upload (issue 21), as on glyphs; unchanged values pass.
+      for (const key of ['image', 'bannerImage'] as const) {
+        const value = patch[key];
+        if (value && value.startsWith('/') && value !== current[key] && !(await users.isOwnReadyImage(viewer.id, value))) throw badRequest(MSG.imageUrlInvalid);
+      }
       try {
         const updated = await users.update(viewer.id, patch);
         if (!updated) throw notFound(MSG.userNotFound);

@@ -14,7 +14,12 @@ export interface PageMeta {
   type?: 'website' | 'article' | 'profile';
   /** The page's largest image, fetched with the scripts rather than after them (e.g. a glyph's first image). */
   preloadImage?: string | null;
+  /** Atom feeds of this page (issue 18), announced with `<link rel="alternate">`; the site-wide feed is always added. */
+  feeds?: { title: string; href: string }[];
 }
+
+/** The site-wide feed of the newest glyphs (issue 18), announced on every page. */
+export const LATEST_FEED = { title: `Newest Glyph Toys — ${PRODUCT_NAME}`, href: '/feeds/latest.atom' };
 
 /** Resolves metadata for a path (e.g. /glyph/{id}); null when it does not apply. */
 export type MetaResolver = (pathname: string, request: FastifyRequest) => Promise<PageMeta | null>;
@@ -26,6 +31,15 @@ const DEFAULT_META: PageMeta = {
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/**
+ * The page's canonical address: PUBLIC_URL plus the request path with repeated slashes collapsed
+ * (issue 21: `//evil.com/x` resolved as a protocol-relative URL and made evil.com the canonical host).
+ */
+export function canonicalUrl(publicUrl: string, pathname: string): string {
+  const path = `/${pathname.replace(/^\/+/, '')}`.replace(/\/{2,}/g, '/');
+  return `${publicUrl.replace(/\/+$/, '')}${path}`;
 }
 
 /** Builds the <head> tags for a page; every value is escaped (SECURITY "Rendering"). */
@@ -44,6 +58,9 @@ export function renderMetaTags(meta: PageMeta, url: string, publicUrl: string): 
     `<meta name="twitter:title" content="${escapeHtml(meta.title)}" />`,
     `<meta name="twitter:description" content="${escapeHtml(meta.description)}" />`,
   ];
+  for (const feed of [...(meta.feeds ?? []), LATEST_FEED]) {
+    tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(new URL(feed.href, publicUrl).href)}" />`);
+  }
   if (image) {
     tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`, `<meta name="twitter:image" content="${escapeHtml(image)}" />`);
   }
@@ -164,7 +181,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         request.log.warn({ err: error }, 'meta resolver failed');
       }
     }
-    const url = new URL(pathname, options.publicUrl).href;
+    const url = canonicalUrl(options.publicUrl, pathname);
     const head = [renderMetaTags(meta, url, options.publicUrl)];
     // After the entry script and stylesheet: the page's own chunks and image are fetched next.
     const tail: string[] = [];

@@ -11,8 +11,6 @@ export function userMenuItems(username: string | undefined, isAdmin: boolean): N
   if (username) items.push({ label: 'My Storefront', to: paths.storefront(username) });
   items.push(
     { label: 'Liked Posts', to: paths.liked },
-    // Issue 19
-    { label: 'Following', to: paths.following },
     { label: 'Request Glyphs', to: paths.requestGlyphs },
     { label: 'My Requests', to: paths.myRequests },
     { label: 'Settings', to: paths.settings },

@@ -27,6 +27,10 @@ export function TopBar() {
         <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
           {user ? (
             <>
+              {/* Issue 19: the Following feed (the spec's user menu stays as it is). */}
+              <Link to={paths.following} className={buttonClasses({ variant: 'ghost' })}>
+                Following
+              </Link>
               <Link to={paths.upload} className={buttonClasses({ size: 'md' })}>
                 <Upload size={16} aria-hidden="true" />
                 Upload Glyph

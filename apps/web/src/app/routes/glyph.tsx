@@ -6,19 +6,32 @@ import { useAuth } from '../../features/auth/index.ts';
 import { FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
+import { ReleasesSection, type RenderApkUpload } from '../../features/releases/index.ts';
 
 const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
+// Issue 18: the new APK of an update, through the same picker as the upload form.
+const renderApkUpload: RenderApkUpload = (props) => <FileUpload type="apks" multiple={false} maxFiles={1} {...props} />;
 
-/** spec §2 Glyph detail (/glyph/{id}). */
+/** spec §2 Glyph detail (/glyph/{id}), with its releases (issue 18) below. */
 export function GlyphRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
   return (
     <>
       <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} />
+      <GlyphReleases key={`releases-${id}`} id={id} />
       <GlyphCommunity key={`community-${id}`} id={id} />
     </>
   );
+}
+
+/** Issue 18: version history, install on the phone and, for the creator, 'Publish an update'. */
+function GlyphReleases({ id }: { id: string }) {
+  const { user } = useAuth();
+  // The same cached query GlyphDetail reads: no second request.
+  const glyph = useGlyph(id).data;
+  if (!glyph || glyph.deleted) return null;
+  return <ReleasesSection glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />;
 }
 
 /** Issue 19: Report and the comments under a live glyph. */

@@ -17,6 +17,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUrlTab } from '../../lib/use-url-tab.ts';
 
 const SETTINGS_TABS = ['profile', 'security'] as const;
+import { DigestToggle } from '../../features/community/index.ts';
 
 function Section({ id, title, description, tone = 'default', children }: { id: string; title: string; description?: string; tone?: 'default' | 'danger'; children: React.ReactNode }) {
   return (
@@ -89,6 +90,12 @@ export function SettingsRoute() {
           ) : (
             <Banner tone="error">Your profile could not be loaded. Please reload the page.</Banner>
           )}
+          {/* Issue 19: notification email preference */}
+          <div className="mt-6">
+            <Section id="settings-notifications" title="Notifications">
+              <DigestToggle />
+            </Section>
+          </div>
         </TabsContent>
         <TabsContent value="security" className="flex flex-col gap-6">
           <Section id="settings-password" title="Change Password">

@@ -1,5 +1,6 @@
 // Issue 19: community and moderation — reports, comments, follows, notifications, votes.
 export { CommentsSection } from './components/comments-section.tsx';
+export { DigestToggle } from './components/digest-toggle.tsx';
 export { FollowButton } from './components/follow-button.tsx';
 export { FollowingPage } from './components/following-page.tsx';
 export { NotificationBell } from './components/notification-bell.tsx';

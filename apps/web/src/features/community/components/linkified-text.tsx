@@ -9,16 +9,18 @@ export function LinkifiedText({ text }: { text: string }) {
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
     const start = match.index ?? 0;
+    // A sentence's closing punctuation is not part of the link.
+    const raw = match[0].replace(/[.,;:!?]+$/, '');
     if (start > last) parts.push({ text: text.slice(last, start) });
     let href: string | undefined;
     try {
-      const url = new URL(match[0]);
+      const url = new URL(raw);
       if (url.protocol === 'http:' || url.protocol === 'https:') href = url.href;
     } catch {
       href = undefined;
     }
-    parts.push(href ? { text: match[0], href } : { text: match[0] });
-    last = start + match[0].length;
+    parts.push(href ? { text: raw, href } : { text: raw });
+    last = start + raw.length;
   }
   if (last < text.length) parts.push({ text: text.slice(last) });
   return (

@@ -52,14 +52,15 @@ export function NotificationBell() {
               )}
             </DropdownMenu.Item>
           ))}
+          <DropdownMenu.Separator className="mx-2 my-1 h-px bg-line" />
           {unread > 0 ? (
-            <>
-              <DropdownMenu.Separator className="mx-2 my-1 h-px bg-line" />
-              <DropdownMenu.Item className={itemClasses} onSelect={() => markRead.mutate({ all: true })}>
-                Mark all as read
-              </DropdownMenu.Item>
-            </>
+            <DropdownMenu.Item className={itemClasses} onSelect={() => markRead.mutate({ all: true })}>
+              Mark all as read
+            </DropdownMenu.Item>
           ) : null}
+          <DropdownMenu.Item asChild className={itemClasses}>
+            <Link to="/following">Following feed</Link>
+          </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

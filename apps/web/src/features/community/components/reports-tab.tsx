@@ -101,7 +101,30 @@ function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open'
         </div>
         {group.target.owner ? <p className="text-sm text-muted">By @{group.target.owner.username}</p> : null}
         {group.target.excerpt ? <p className="text-sm">{group.target.excerpt}</p> : null}
-        {group.target.apk?.sha256 ? <p className="font-mono text-xs break-all text-muted">APK SHA-256 {group.target.apk.sha256}</p> : null}
+        {group.target.apk ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs text-muted">
+            <dt>APK SHA-256</dt>
+            <dd className="font-mono break-all">{group.target.apk.sha256}</dd>
+            {group.target.apk.signatureStatus ? (
+              <>
+                <dt>Signature</dt>
+                <dd>{group.target.apk.signatureStatus}</dd>
+              </>
+            ) : null}
+            {group.target.apk.isGlyphToy !== null ? (
+              <>
+                <dt>Glyph Toy</dt>
+                <dd>{group.target.apk.isGlyphToy ? 'Yes' : 'No'}</dd>
+              </>
+            ) : null}
+            {group.target.apk.permissions.length > 0 ? (
+              <>
+                <dt>Permissions</dt>
+                <dd className="break-all">{group.target.apk.permissions.join(', ')}</dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
         <ul className="flex flex-col gap-1 text-sm">
           {group.reports.map((report) => (
             <li key={report.id}>

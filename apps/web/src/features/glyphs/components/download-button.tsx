@@ -2,6 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { MSG, type ApkReport } from '@glyphary/shared';
 import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
+import { ActivateGuide } from '../../../components/activate-guide.tsx';
 
 /**
  * The APK download: a disclaimer dialog first (spec §4, §9); on confirmation the browser downloads
@@ -10,8 +11,11 @@ import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
 export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: string; onDownloaded: () => void; apk?: ApkReport | null }) {
   const signer = apk?.signers[0] ?? null;
   const [open, setOpen] = useState(false);
+  // Issue 18: after a download, how to turn the toy on.
+  const [downloaded, setDownloaded] = useState(false);
   function handleConfirm() {
     setOpen(false);
+    setDownloaded(true);
     const link = document.createElement('a');
     link.href = apkUrl;
     link.download = '';
@@ -49,6 +53,11 @@ export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: s
         onConfirm={handleConfirm}
         destructive
       />
+      {downloaded ? (
+        <div className="basis-full">
+          <ActivateGuide onDismiss={() => setDownloaded(false)} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { REQUEST_PREVIEW_MINE, truncate, type GlyphRequest } from '@glyphary/sha
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
 import { CancelButton } from './cancel-button.tsx';
+import { StillWorkingButton } from './still-working-button.tsx';
 import { CompleteMenu } from './complete-menu.tsx';
 import { RequesterLine, TagChips } from './request-meta.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -53,6 +54,7 @@ export function MyRequestCard({ request, userId }: { request: GlyphRequest; user
           <div className="flex flex-wrap gap-2 pt-1">
             <CompleteMenu request={request} userId={userId} />
             <CancelButton request={request} role="assignee" />
+            <StillWorkingButton requestId={request.id} />
           </div>
         ) : null}
         {!taken && active ? (

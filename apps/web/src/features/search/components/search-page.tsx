@@ -21,6 +21,8 @@ const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
   { value: 'popular', label: 'Popular' },
   { value: 'liked', label: 'Most Liked' },
   { value: 'viewed', label: 'Most Viewed' },
+  // Issue 18: newest release or edit first.
+  { value: 'updated', label: MSG.sortUpdated },
 ];
 const DEFAULT_SORT: SearchSort = 'relevance';
 

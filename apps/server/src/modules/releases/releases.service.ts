@@ -1,0 +1,184 @@
+import { MSG, type PublishReleaseInput } from '@glyphary/shared';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { isUuid } from '../../lib/ids.ts';
+import type { Viewer } from '../../plugins/access.ts';
+import { signerKey, type ApkFactsReader } from './apk-facts.ts';
+import type { ReleaseRow, ReleasesRepository } from './releases.repository.ts';
+
+export interface ReleasesServiceDeps {
+  releases: ReleasesRepository;
+  clock: Clock;
+  readApkFacts: ApkFactsReader;
+  /** spec §7: product-host URLs become relative /api/files/ paths. */
+  normalizeUrl: (url: string) => string;
+  /** Called after a publish or decision: clears the short public read caches (docs/decisions/0012). */
+  onChange?: () => void;
+}
+
+const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
+// eslint-disable-next-line no-control-regex
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const UNIQUE_VIOLATION = '23505';
+
+const unprocessable = (message: string, code: string) => new AppError(422, code, message);
+
+function pgCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+export type PublishOutcome = { release: ReleaseRow; held: boolean };
+
+/** Releases of a glyph (issue 18, decision 0021): list, publish, the signer-change approval. */
+export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange }: ReleasesServiceDeps) {
+  async function liveGlyph(id: string) {
+    const glyph = isUuid(id) ? await releases.findGlyph(id.toLowerCase()) : undefined;
+    if (!glyph || glyph.deletedAt !== null) throw notFound(MSG.glyphNotFound);
+    return glyph;
+  }
+
+  return {
+    /**
+     * The published releases of a live glyph, newest first.
+     * @throws AppError 404 'Glyph not found' for unknown or deleted glyphs.
+     */
+    async list(glyphId: string): Promise<ReleaseRow[]> {
+      const glyph = await liveGlyph(glyphId);
+      return releases.listPublished(glyph.id);
+    },
+
+    /**
+     * Who may publish: the glyph's creator, on a live glyph. Runs before the body is validated (401/403 before 400).
+     * @throws AppError 404 unknown or deleted glyph, 403 not the creator.
+     */
+    async checkPublisher(viewer: Viewer, glyphId: string): Promise<void> {
+      const glyph = await liveGlyph(glyphId);
+      if (glyph.creatorId !== viewer.id) throw forbidden();
+    },
+
+    /**
+     * Publishes a new release from an APK the caller uploaded. Refused (nothing stored) for another
+     * package, a version code that does not increase, someone else's file or a pending signer change;
+     * a different signing certificate is stored as 'pending' and waits for an admin (`held`).
+     * Concurrent publishes of one glyph serialize on the glyph row; a duplicate version code loses with 409.
+     * @throws AppError 404, 403, 400, 409, 422.
+     */
+    async publish(viewer: Viewer, glyphId: string, input: PublishReleaseInput): Promise<PublishOutcome> {
+      const glyph = await liveGlyph(glyphId);
+      if (glyph.creatorId !== viewer.id) throw forbidden();
+      if (TEXT_CONTROL.test(input.changelog)) throw badRequest(MSG.controlCharacters);
+      const name = STORED_APK_PATH.exec(normalizeUrl(input.apkUrl))?.[1];
+      const file = name ? await releases.findOwnedApk(viewer.id, name) : undefined;
+      if (!file || !name) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
+      const facts = await readApkFacts(file.id);
+      if (!facts) throw unprocessable(MSG.releaseNoApkReport, 'APK_NOT_ANALYSED');
+      if (facts.versionCode === null) throw unprocessable(MSG.releaseNoVersionCode, 'APK_NO_VERSION_CODE');
+      // A signature that does not verify cannot tell us who built the update.
+      if (facts.signatureStatus === 'invalid') throw unprocessable(MSG.releaseSignatureInvalid, 'APK_SIGNATURE_INVALID');
+      const versionCode = facts.versionCode;
+      // Migrated releases carry no facts: read them from the previous file's report when it has one.
+      // Read before the transaction (the reader has its own connection; PGlite has only one).
+      const seen = await releases.listAll(glyph.id);
+      const seenPrevious = seen.find((release) => release.state === 'published');
+      const previousFacts =
+        seenPrevious && (seenPrevious.packageName === null || seenPrevious.versionCode === null || seenPrevious.signerSha256 === null) && seenPrevious.fileId
+          ? await readApkFacts(seenPrevious.fileId)
+          : null;
+      const now = clock.now();
+      let outcome: PublishOutcome;
+      try {
+        outcome = await releases.transaction(async (tx) => {
+          const locked = await releases.lockGlyph(tx, glyph.id);
+          if (!locked || locked.deletedAt !== null) throw notFound(MSG.glyphNotFound);
+          const all = await releases.listAll(glyph.id, tx);
+          if (all.some((release) => release.state === 'pending')) throw conflict(MSG.releasePendingExists, 'RELEASE_PENDING');
+          const previous = all.find((release) => release.state === 'published');
+          // Another publish landed between the read above and the lock: this one lost the race.
+          if (previous?.id !== seenPrevious?.id) throw conflict(MSG.releaseVersionTaken, 'RELEASE_VERSION_TAKEN');
+          const previousPackage = previous?.packageName ?? previousFacts?.packageName ?? null;
+          const previousCode = previous?.versionCode ?? previousFacts?.versionCode ?? null;
+          const previousSigner = previous?.signerSha256 ?? (previousFacts ? signerKey(previousFacts.signers) : null);
+          if (previousPackage !== null && previousPackage !== facts.packageName) {
+            throw unprocessable(MSG.releasePackageMismatch(facts.packageName, previousPackage), 'PACKAGE_MISMATCH');
+          }
+          const highest = Math.max(previousCode ?? -Infinity, ...all.filter((r) => r.state !== 'rejected' && r.versionCode !== null).map((r) => r.versionCode ?? 0));
+          if (Number.isFinite(highest) && versionCode <= highest) {
+            throw unprocessable(MSG.releaseVersionNotIncreasing(versionCode, highest), 'VERSION_NOT_INCREASING');
+          }
+          const signer = signerKey(facts.signers);
+          const held = previousSigner !== null && previousSigner !== signer;
+          const release = await releases.insert(tx, {
+            glyphId: glyph.id,
+            fileId: file.id,
+            apkUrl: `/api/files/apks/${name}`,
+            size: file.size,
+            sha256: file.sha256,
+            packageName: facts.packageName,
+            versionName: facts.versionName,
+            versionCode,
+            signerSha256: signer,
+            changelog: input.changelog,
+            state: held ? 'pending' : 'published',
+            createdAt: now,
+            publishedAt: held ? null : now,
+          });
+          if (!held) await releases.pointGlyphAtLatest(tx, glyph.id, now);
+          return { release, held };
+        });
+      } catch (error) {
+        if (pgCode(error) === UNIQUE_VIOLATION) throw conflict(MSG.releaseVersionTaken, 'RELEASE_VERSION_TAKEN');
+        throw error;
+      }
+      onChange?.();
+      return outcome;
+    },
+
+    /** Releases waiting for an admin's decision on a signing key change. */
+    async listPending() {
+      return releases.listPending();
+    },
+
+    /**
+     * An admin approves (published, with the 'Signing key changed' warning) or rejects a held
+     * release; audited in the same transaction.
+     * @throws AppError 404 unknown release or deleted glyph, 409 not pending.
+     */
+    async decide(admin: Viewer, releaseId: string, decision: 'approve' | 'reject'): Promise<ReleaseRow> {
+      if (!isUuid(releaseId)) throw notFound(MSG.releaseNotFound);
+      const result = await releases.decide(releaseId.toLowerCase(), decision, admin.id, clock.now());
+      if (result === 'not-found') throw notFound(MSG.releaseNotFound);
+      if (result === 'not-pending') throw conflict(MSG.releaseNotPending, 'RELEASE_NOT_PENDING');
+      onChange?.();
+      return result;
+    },
+
+    /**
+     * The newest published release of a live glyph (the stable latest-APK link).
+     * @throws AppError 404 'Glyph not found' / no release.
+     */
+    async latest(glyphId: string): Promise<ReleaseRow> {
+      const glyph = await liveGlyph(glyphId);
+      const release = await releases.latestPublished(glyph.id);
+      if (!release) throw notFound(MSG.releaseNoRelease);
+      return release;
+    },
+
+    /**
+     * Counts a download of a published release once per actor (and of its glyph).
+     * @throws AppError 404 unknown, unpublished, or its glyph deleted.
+     */
+    async recordDownload(glyphId: string, releaseId: string, actor: { actor: string; userId: string | null }) {
+      if (!isUuid(releaseId)) throw notFound(MSG.releaseNotFound);
+      const glyph = await liveGlyph(glyphId);
+      const release = await releases.findById(releaseId.toLowerCase());
+      if (!release || release.glyphId !== glyph.id) throw notFound(MSG.releaseNotFound);
+      const result = await releases.recordDownload(release.id, actor);
+      if (!result) throw notFound(MSG.releaseNotFound);
+      return { ...result, glyphId: glyph.id };
+    },
+  };
+}
+
+export type ReleasesService = ReturnType<typeof createReleasesService>;

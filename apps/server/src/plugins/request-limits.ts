@@ -1,0 +1,61 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MSG } from '@glyphary/shared';
+import type { Auth } from '../modules/auth/auth.ts';
+import { tooManyRequests } from '../lib/errors.ts';
+import { createBatchedCounter } from '../lib/request-limits.ts';
+import type { ThrottleStore } from '../lib/throttle.ts';
+import { getViewer } from './access.ts';
+
+const MINUTE_MS = 60_000;
+/** How often an instance adds its read counts to the shared store. */
+const READ_FLUSH_MS = 1000;
+
+export interface RequestLimitsOptions {
+  auth: Auth;
+  /** The shared throttle store (memory on PGlite, PostgreSQL or Redis when scaled out). */
+  throttle: ThrottleStore;
+  /** WRITE_RATE_LIMIT: writes per user (per IP for visitors) per minute. */
+  writesPerMinute: number;
+  /** READ_RATE_LIMIT: API reads per IP per minute. */
+  readsPerMinute: number;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** API routes the read and write limits leave alone: auth has its own throttles, health and metrics are for probes. */
+function isLimited(url: string): boolean {
+  if (!url.startsWith('/api/')) return false;
+  return !(url.startsWith('/api/auth/') || url.startsWith('/api/health') || url.startsWith('/api/metrics') || url.startsWith('/api/docs'));
+}
+
+/**
+ * SECURITY "Throttling" (issue 21: the limits were parsed but never applied): reads per IP and writes per
+ * user, counted in the shared throttle store, 429 `{error, code: 'RATE_LIMITED'}` with `Retry-After`.
+ * Writes are counted after the access check, so a visitor's write answers 401 and costs no one's budget.
+ */
+async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions) {
+  const reads = createBatchedCounter({ store: options.throttle, windowMs: MINUTE_MS, flushMs: READ_FLUSH_MS });
+  app.addHook('onClose', async () => reads.close());
+
+  const retryAfter = (resetAt: number) => (resetAt - Date.now()) / 1000;
+
+  app.addHook('onRequest', async (request) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isLimited(request.url)) return;
+    const { count, resetAt } = reads.hit(`read:${request.ip}`);
+    if (count > options.readsPerMinute) throw tooManyRequests(MSG.tooManyReads, retryAfter(resetAt));
+  });
+
+  async function writerKey(request: FastifyRequest): Promise<string> {
+    const viewer = await getViewer(request, options.auth);
+    return viewer ? `write:user:${viewer.id}` : `write:ip:${request.ip}`;
+  }
+
+  app.addHook('preParsing', async (request) => {
+    if (!WRITE_METHODS.has(request.method) || !isLimited(request.url)) return;
+    const { count, resetAt } = await options.throttle.hit(await writerKey(request), MINUTE_MS);
+    if (count > options.writesPerMinute) throw tooManyRequests(MSG.tooManyWrites, retryAfter(resetAt));
+  });
+}
+
+export default fp(requestLimits, { name: 'request-limits', dependencies: ['access'] });

@@ -1,0 +1,466 @@
+/**
+ * Issue 21: each finding of the outside attack, replayed. Requests whose path a client library would clean
+ * first go over a real socket (node:http sends the path exactly as written).
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadEnv } from '../../src/config/env.ts';
+import { createUser, insertGlyph, makeAdmin, userFields, type TestUser } from '../factories.ts';
+import { queryRows } from '../../src/db/client.ts';
+import { multipart, pngBytes } from '../multipart.ts';
+import { glyphRequests, users } from '../../src/db/schema/index.ts';
+
+let t: TestApp;
+let base: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ AUTH_EMAIL_FAILURE_LIMIT: '3' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** One request over a socket with the path exactly as given. */
+function raw(method: string, rawPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+  const url = new URL(base);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: rawPath,
+        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}), ...headers },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
+    request.on('error', reject);
+    if (payload) request.write(payload);
+    request.end();
+  });
+}
+
+const userCount = async () => (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users`))[0]!.n;
+
+describe('1. dot segments and encoded slashes never reach Better Auth past our checks', () => {
+  it('a dot-segment sign-in is refused, so the per-email throttle cannot be bypassed', async () => {
+    const victim = await createUser(t.app);
+    const wrong = { email: victim.email, password: 'not-the-password' };
+    for (let i = 0; i < 3; i += 1) expect((await raw('POST', '/api/auth/sign-in/email', wrong)).status).toBe(401);
+    expect((await raw('POST', '/api/auth/sign-in/email', wrong)).status).toBe(429);
+    for (const spelling of [
+      '/api/auth/./sign-in/email',
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/%2e/sign-in/email',
+      '/api/auth/x/%2E%2E/sign-in/email',
+      '/api/auth/sign-in%2femail',
+      '/api/auth/sign-in%5Cemail',
+      '/api/auth/sign-in\\email',
+    ]) {
+      const answer = await raw('POST', spelling, wrong);
+      expect(answer.status, spelling).toBe(400);
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Invalid request path', code: 'BAD_PATH' });
+    }
+    // Spellings our router does not match are not Better Auth endpoints either.
+    for (const spelling of ['/api/auth//sign-in/email', '/api/auth/Sign-In/email', '/api/auth/sign-in/email/x']) {
+      expect((await raw('POST', spelling, wrong)).status, spelling).toBe(404);
+    }
+  });
+
+  it('a dot-segment sign-up cannot skip the username rules, the common-password check or the throttle', async () => {
+    const before = await userCount();
+    for (const spelling of ['/api/auth/./sign-up/email', '/api/auth/x/../sign-up/email', '/api/auth/%2e/sign-up/email']) {
+      const answer = await raw('POST', spelling, userFields({ password: 'password', username: 'name_with_space ' }));
+      expect(answer.status, spelling).toBe(400);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
+  it('dot segments are refused everywhere, not only under /api/auth', async () => {
+    expect((await raw('GET', '/api/./get-glyphs')).status).toBe(400);
+    expect((await raw('GET', '/x/../api/health')).status).toBe(400);
+    expect((await raw('GET', '/api/health')).status).toBe(200);
+  });
+});
+
+describe('2. Better Auth endpoints outside the allow-list answer 404', () => {
+  it('its update-user cannot write a profile (the validated /api/update-user is the only way)', async () => {
+    const user = await createUser(t.app);
+    const attempt = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: user.auth,
+      payload: { name: 'x'.repeat(900_000 / 10), image: 'javascript:alert(1)', username: 'a/../<b>' },
+    });
+    expect(attempt.statusCode).toBe(404);
+    expect(attempt.json()).toEqual({ error: expect.any(String), code: 'NOT_FOUND' });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.image ?? null).toBeNull();
+    expect(row?.username).toBe(user.username);
+    expect(row?.name.length).toBeLessThan(100);
+    // Our route validates the same fields.
+    const ours = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: user.auth, payload: { profilePicture: 'javascript:alert(1)' } });
+    expect(ours.statusCode).toBe(400);
+  });
+
+  it.each(['change-email', 'delete-user', 'revoke-session', 'sign-in/social', 'verify-email', 'link-social', 'unlink-account', 'set-password'])(
+    'POST /api/auth/%s is closed',
+    async (endpoint) => {
+      const user = await createUser(t.app);
+      const answer = await t.app.inject({ method: 'POST', url: `/api/auth/${endpoint}`, headers: user.auth, payload: { newEmail: 'x@example.test', token: 'x' } });
+      expect(answer.statusCode).toBe(404);
+    },
+  );
+
+  it('the endpoints the app uses still work', async () => {
+    const user = await createUser(t.app);
+    expect((await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: user.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.auth, payload: {} })).statusCode).toBe(200);
+  });
+});
+
+describe('4. access is checked before the input', () => {
+  let owner: TestUser;
+  let other: TestUser;
+  let admin: TestUser;
+  beforeAll(async () => {
+    [owner, other, admin] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    await makeAdmin(t.database, admin.id);
+  });
+
+  it("a visitor's invalid admin call is 401, a user's 403", async () => {
+    const body = { syncAll: 'not a boolean', extra: [1] };
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', payload: body })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', headers: owner.auth, payload: body })).statusCode).toBe(403);
+  });
+
+  it("another user's edit with a bad body is 403, the owner's 400", async () => {
+    const glyph = await insertGlyph(t.database, owner.id);
+    const partial = { title: 'Only a title' };
+    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: other.auth, payload: partial })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: admin.auth, payload: {} })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: owner.auth, payload: partial })).statusCode).toBe(400);
+  });
+
+  it('a malformed, oversize or wrongly typed body from a visitor is 401', async () => {
+    const headers = { 'content-type': 'application/json' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers, payload: '{not json' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers: { 'content-type': 'text/plain' }, payload: 'hello' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers, payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }) })).statusCode).toBe(401);
+  });
+
+  it("completing someone else's request with a bad body is 403", async () => {
+    const [row] = await t.database.db.insert(glyphRequests).values({ title: 'R', description: 'D', userId: owner.id, assignedTo: admin.id, status: 'in_progress' }).returning();
+    const answer = await t.app.inject({ method: 'POST', url: `/api/glyph-requests/${row!.id}/complete`, headers: other.auth, payload: { glyph_id: 42 } });
+    expect(answer.statusCode).toBe(403);
+  });
+});
+
+describe('9. no session token in JSON', () => {
+  it('get-session and list-sessions carry no token', async () => {
+    const user = await createUser(t.app);
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: user.auth });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().session).toMatchObject({ id: expect.any(String), userId: user.id });
+    expect(session.json().session).not.toHaveProperty('token');
+    expect(session.body).not.toContain(user.token.split('.')[0]);
+    const list = await t.app.inject({ method: 'GET', url: '/api/auth/list-sessions', headers: user.auth });
+    expect(list.statusCode).toBe(200);
+    const sessions = list.json() as Record<string, unknown>[];
+    expect(sessions.length).toBeGreaterThan(0);
+    for (const entry of sessions) expect(entry).not.toHaveProperty('token');
+    expect(list.body).not.toContain(user.token.split('.')[0]);
+  });
+});
+
+describe('8. canonical and og:url come from PUBLIC_URL', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-canonical-'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    web = await buildTestApp({ WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://glyphary.example' });
+  });
+  afterAll(async () => web.close());
+
+  it.each(['//evil.com/x', '///evil.com/x', '//evil.com/'])('GET %s names only our host', async (url) => {
+    const page = await web.app.inject({ method: 'GET', url });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/href="https?:\/\/evil/);
+    expect(page.body).not.toMatch(/content="https?:\/\/evil/);
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(page.body)?.[1];
+    expect(canonical?.startsWith('https://glyphary.example/')).toBe(true);
+    const ogUrl = /<meta property="og:url" content="([^"]+)"/.exec(page.body)?.[1];
+    expect(ogUrl).toBe(canonical);
+  });
+});
+
+describe('11. loopback origins on a default install', () => {
+  async function withApp(overrides: Record<string, string | undefined>, run: (app: TestApp) => Promise<void>) {
+    const app = await buildTestApp(overrides);
+    try {
+      await run(app);
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('with no PUBLIC_URL, 127.0.0.1 and [::1] on the same port may sign up; other origins may not', async () => {
+    await withApp({ PUBLIC_URL: undefined, PORT: '3000', SUPER_ADMIN_EMAIL: undefined }, async (local) => {
+      for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) {
+        const answer = await local.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: userFields() });
+        expect(answer.statusCode, `${origin} ${answer.body}`).toBe(200);
+      }
+      for (const origin of ['http://127.0.0.1:3001', 'http://evil.test', 'http://127.0.0.1.evil.test:3000']) {
+        const answer = await local.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: userFields() });
+        expect(answer.statusCode, origin).toBe(403);
+      }
+    });
+  });
+
+  it('with PUBLIC_URL set, only its origin is trusted', async () => {
+    await withApp({ PUBLIC_URL: 'http://localhost:3000', PORT: '3000' }, async (strict) => {
+      const answer = await strict.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://127.0.0.1:3000' }, payload: userFields() });
+      expect(answer.statusCode).toBe(403);
+    });
+  });
+});
+
+describe('3. write and read limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await buildTestApp({ WRITE_RATE_LIMIT: '3', READ_RATE_LIMIT: '5' });
+  });
+  afterAll(async () => limited.close());
+
+  const requestCount = async (userId: string) =>
+    (await queryRows<{ n: number }>(limited.database.db, sql`select count(*)::int as n from glyph_requests where user_id = ${userId}`))[0]!.n;
+
+  it('writes per user: the fourth in a minute is 429 with Retry-After, stores nothing, and others are unaffected', async () => {
+    const writer = await createUser(limited.app);
+    const body = { title: 'A clock', description: 'Show the time', tags: 'clock' };
+    // A visitor's write is refused for who they are and costs no budget.
+    expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', payload: body })).statusCode).toBe(401);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body })).statusCode).toBe(200);
+    }
+    const refused = await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Too many changes in a short time. Please try again later.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(await requestCount(writer.id)).toBe(3);
+    const likes = await limited.app.inject({ method: 'POST', url: '/api/toggle-like', headers: writer.auth, payload: { glyphId: '00000000-0000-4000-8000-000000000000' } });
+    expect(likes.statusCode).toBe(429);
+    const someoneElse = await createUser(limited.app);
+    expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: someoneElse.auth, payload: body })).statusCode).toBe(200);
+  });
+
+  it('reads per IP: the sixth in a minute is 429; health stays open', async () => {
+    const remoteAddress = '203.0.113.9';
+    for (let i = 0; i < 5; i += 1) {
+      expect((await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress })).statusCode).toBe(200);
+    }
+    const refused = await limited.app.inject({ method: 'GET', url: '/api/glyph-requests', remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect((await limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress })).statusCode).toBe(200);
+    expect((await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+  });
+
+  it('the defaults are real limits', () => {
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: os.tmpdir() });
+    expect(env.WRITE_RATE_LIMIT).toBe(120);
+    expect(env.READ_RATE_LIMIT).toBe(3000);
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one PostgreSQL share both limits', async () => {
+    const { database, drop } = await createTestDatabase();
+    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: limited.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AUTH_IP_LIMIT: '100000', WRITE_RATE_LIMIT: '4', READ_RATE_LIMIT: '10' });
+    const a = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
+    const b = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
+    try {
+      await a.ready();
+      await b.ready();
+      const writer = await createUser(a);
+      const body = { title: 'A clock', description: 'Show the time', tags: 'clock' };
+      const post = (app: typeof a) => app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body });
+      expect([(await post(a)).statusCode, (await post(b)).statusCode, (await post(a)).statusCode, (await post(b)).statusCode]).toEqual([200, 200, 200, 200]);
+      expect((await post(a)).statusCode).toBe(429);
+      expect((await post(b)).statusCode).toBe(429);
+
+      const remoteAddress = '198.51.100.7';
+      const read = (app: typeof a) => app.inject({ method: 'GET', url: '/api/glyph-requests', remoteAddress });
+      // Each instance adds its read counts to the shared store once a second and learns the total back
+      // when it flushes its own: A's 8 reach the store, then B's 1 does and B reads back 9.
+      const flushes = () => new Promise((resolve) => setTimeout(resolve, 2500));
+      for (let i = 0; i < 8; i += 1) expect((await read(a)).statusCode).toBe(200);
+      await flushes();
+      expect((await read(b)).statusCode).toBe(200);
+      await flushes();
+      expect((await read(b)).statusCode).toBe(200);
+      expect((await read(b)).statusCode).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+      await drop();
+    }
+  });
+});
+
+describe('5. the super admin role is proven, never inherited', () => {
+  const roleOf = async (app: TestApp, id: string) => {
+    const [row] = await app.database.db.select().from(users).where(eq(users.id, id));
+    return { isSuperAdmin: row?.isSuperAdmin, isAdmin: row?.isAdmin, emailVerified: row?.emailVerified };
+  };
+  /** The verification link mailed to `email` (Better Auth hands the mail over in the background). */
+  const linkTo = async (app: TestApp, email: string) => {
+    for (let i = 0; i < 100 && !app.mails.some((m) => m.to === email); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    const mail = app.mails.filter((m) => m.to === email).at(-1);
+    const url = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
+    if (!url) throw new Error(`no verification link for ${email}`);
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+
+  it('signing up with SUPER_ADMIN_EMAIL (any case) grants nothing; the mailed link opened signed in as that account does', async () => {
+    const app = await buildTestApp();
+    try {
+      const fields = userFields({ email: SUPER_ADMIN_EMAIL.toUpperCase() });
+      const signUp = await app.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: fields });
+      expect(signUp.statusCode).toBe(200);
+      const { user, token } = signUp.json() as { user: { id: string }; token: string };
+      expect(await roleOf(app, user.id)).toEqual({ isSuperAdmin: false, isAdmin: false, emailVerified: false });
+      expect((await app.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+      const link = await linkTo(app, SUPER_ADMIN_EMAIL);
+      const opened = await app.app.inject({ method: 'GET', url: link, headers: { authorization: `Bearer ${token}` } });
+      expect(opened.statusCode).toBeLessThan(400);
+      expect(await roleOf(app, user.id)).toEqual({ isSuperAdmin: true, isAdmin: true, emailVerified: true });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("a stranger who signed up with the address is not promoted when the owner opens the link signed out", async () => {
+    const app = await buildTestApp();
+    try {
+      const signUp = await app.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: userFields({ email: SUPER_ADMIN_EMAIL }) });
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      const { user } = signUp.json() as { user: { id: string } };
+      const opened = await app.app.inject({ method: 'GET', url: await linkTo(app, SUPER_ADMIN_EMAIL) });
+      expect(opened.statusCode).toBeLessThan(400);
+      expect(await roleOf(app, user.id)).toMatchObject({ isSuperAdmin: false, isAdmin: false });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without SUPER_ADMIN_EMAIL the first account is promoted, and the role does not pass on when it leaves', async () => {
+    const app = await buildTestApp({ SUPER_ADMIN_EMAIL: undefined });
+    try {
+      const first = await createUser(app.app);
+      const second = await createUser(app.app);
+      expect(await roleOf(app, first.id)).toMatchObject({ isSuperAdmin: true });
+      expect((await app.app.inject({ method: 'DELETE', url: '/api/delete-user-data', headers: first.auth })).statusCode).toBe(200);
+      const third = await createUser(app.app);
+      expect(await roleOf(app, second.id)).toMatchObject({ isSuperAdmin: false, isAdmin: false });
+      expect(await roleOf(app, third.id)).toMatchObject({ isSuperAdmin: false, isAdmin: false });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('10. strangers cannot lock an owner out of a known device', () => {
+  const signIn = (email: string, password: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers: cookie ? { cookie, origin: 'http://localhost:3000' } : {} });
+  const deviceCookieOf = (response: Awaited<ReturnType<typeof signIn>>) => {
+    const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+    return cookies.find((c) => c.startsWith('glyphary.device='))?.split(';')[0];
+  };
+
+  it('after the failure limit a stranger gets 429, the owner on their known device signs in', async () => {
+    const owner = await createUser(t.app);
+    const first = await signIn(owner.email, owner.password);
+    expect(first.statusCode).toBe(200);
+    const device = deviceCookieOf(first);
+    expect(device).toBeDefined();
+    expect(([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith('glyphary.device='))).toMatch(/HttpOnly/);
+
+    for (let i = 0; i < 3; i += 1) expect((await signIn(owner.email, 'stranger-guess')).statusCode).toBe(401);
+    expect((await signIn(owner.email, 'stranger-guess')).statusCode).toBe(429);
+    expect((await signIn(owner.email, owner.password)).statusCode).toBe(429);
+    expect((await signIn(owner.email, owner.password, device)).statusCode).toBe(200);
+  });
+
+  it('a known device has its own failure limit, and a cookie for another account is no exemption', async () => {
+    const owner = await createUser(t.app);
+    const other = await createUser(t.app);
+    const device = deviceCookieOf(await signIn(owner.email, owner.password))!;
+    const otherDevice = deviceCookieOf(await signIn(other.email, other.password))!;
+    for (let i = 0; i < 3; i += 1) expect((await signIn(owner.email, 'wrong-guess', device)).statusCode).toBe(401);
+    expect((await signIn(owner.email, owner.password, device)).statusCode).toBe(429);
+    // The strangers' count is untouched by the device's failures…
+    expect((await signIn(owner.email, owner.password)).statusCode).toBe(200);
+    // …and a device cookie minted for someone else counts as no device at all.
+    for (let i = 0; i < 3; i += 1) expect((await signIn(owner.email, 'wrong-guess', otherDevice)).statusCode).toBe(401);
+    expect((await signIn(owner.email, owner.password, otherDevice)).statusCode).toBe(429);
+    expect((await signIn(owner.email, owner.password, 'glyphary.device=forged.signature')).statusCode).toBe(429);
+  });
+});
+
+describe('7. files on glyphs and profiles are the caller’s own, and live while used', () => {
+  async function upload(user: TestUser): Promise<string> {
+    const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
+    const response = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+    if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+    return (response.json() as { url: string }).url;
+  }
+  const glyphWith = (user: TestUser, images: string[]) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/upload-glyph',
+      headers: user.auth,
+      payload: { title: 'Borrowed', description: 'Uses an image', githubUrl: 'https://github.com/a/b', images },
+    });
+
+  it("another user's uploaded image cannot go on my glyph or my profile", async () => {
+    const [owner, borrower] = [await createUser(t.app), await createUser(t.app)];
+    const url = await upload(owner);
+    expect((await glyphWith(borrower, [url])).statusCode).toBe(400);
+    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { profilePicture: `http://localhost:3000${url}` } });
+    expect(profile.statusCode).toBe(400);
+    const banner = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { bannerImage: `http://localhost:3000${url}` } });
+    expect(banner.statusCode).toBe(400);
+    // The owner may use it in both places.
+    expect((await glyphWith(owner, [url])).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+  });
+
+  it('deleting a glyph keeps an image that is still the profile picture', async () => {
+    const owner = await createUser(t.app);
+    const url = await upload(owner);
+    const glyph = await glyphWith(owner, [url]);
+    expect(glyph.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+    const id = (glyph.json() as { glyph: { id: string } }).glyph.id;
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${id}`, headers: owner.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,131 @@
+import { useState, type ReactNode } from 'react';
+import { MAX_CHANGELOG, MSG, type UploadedFile } from '@glyphary/shared';
+import { Banner, Button, Dialog, Textarea, useToast } from '../../../components/ui/index.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { usePublishRelease } from '../api/publish-release.ts';
+import { diffReports, type ApkReportLike } from './apk-diff.ts';
+
+/** The APK picker the route passes in (features do not import each other). */
+export type RenderApkUpload = (props: { value: UploadedFile[]; onChange: (files: UploadedFile[]) => void; onBusyChange: (busy: boolean) => void; label: string }) => ReactNode;
+
+function DiffList({ title, items, tone }: { title: string; items: string[]; tone: 'added' | 'removed' }) {
+  if (items.length === 0) return null;
+  return (
+    <div>
+      <h4 className="text-xs font-medium tracking-wider text-muted uppercase">{title}</h4>
+      <ul className="mt-1 flex flex-col gap-0.5 font-mono text-xs">
+        {items.map((item) => (
+          <li key={item}>
+            <span aria-hidden="true">{tone === 'added' ? '+ ' : '− '}</span>
+            {item}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** What the new APK is and how it differs from the previous release (issue 15 reports). */
+function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; previous: ApkReportLike | undefined }) {
+  if (!next) return null;
+  const diff = previous ? diffReports(previous, next) : null;
+  const changed = diff && Object.values(diff).some((list) => list.length > 0);
+  return (
+    <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-2xl border border-line p-3 text-sm">
+      <p>
+        <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {typeof next.versionCode === 'number' ? `(version code ${next.versionCode})` : ''}
+      </p>
+      <h3 id="diff-heading" className="font-medium">
+        {MSG.diffHeading}
+      </h3>
+      {!diff ? <p className="text-muted">{MSG.diffNoReport}</p> : null}
+      {diff && !changed ? <p className="text-muted">{MSG.diffNoChanges}</p> : null}
+      {diff ? (
+        <>
+          <DiffList title="New permissions" items={diff.addedPermissions} tone="added" />
+          <DiffList title="Removed permissions" items={diff.removedPermissions} tone="removed" />
+          <DiffList title="New toys" items={diff.addedToys} tone="added" />
+          <DiffList title="Removed toys" items={diff.removedToys} tone="removed" />
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * 'Publish an update' (issue 18): the creator uploads the new APK, sees its report and the diff
+ * against the previous release, writes the changelog and publishes; refusals show the server's reason.
+ */
+export function PublishUpdateDialog({
+  glyphId,
+  previousReport,
+  renderApkUpload,
+}: {
+  glyphId: string;
+  previousReport: ApkReportLike | undefined;
+  renderApkUpload: RenderApkUpload;
+}) {
+  const [open, setOpen] = useState(false);
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [changelog, setChangelog] = useState('');
+  const publish = usePublishRelease(glyphId);
+  const toast = useToast();
+  const file = files[0];
+  const report = file?.apk ?? undefined;
+  const tooLong = changelog.length > MAX_CHANGELOG;
+
+  function reset(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setFiles([]);
+      setChangelog('');
+      publish.reset();
+    }
+  }
+
+  function handlePublish() {
+    if (!file) return;
+    publish.mutate(
+      { apkUrl: file.url, changelog },
+      {
+        onSuccess: (result) => {
+          if (result.message) toast.show(result.message, 'info');
+          else toast.success(MSG.published(result.release.versionName ?? 'Update'));
+          reset(false);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)}>
+        {MSG.publishUpdate}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={reset}
+        title={MSG.publishUpdate}
+        description={MSG.publishUpdateHint}
+        footer={
+          <Button onClick={handlePublish} disabled={!file || busy || tooLong || publish.isPending}>
+            {publish.isPending ? MSG.publishing : MSG.publishButton}
+          </Button>
+        }
+      >
+        {renderApkUpload({ value: files, onChange: setFiles, onBusyChange: setBusy, label: 'New APK' })}
+        <UploadedReport next={report} previous={previousReport} />
+        <Textarea
+          label={MSG.publishChangelogLabel}
+          hint={MSG.publishChangelogHint}
+          value={changelog}
+          onChange={(event) => setChangelog(event.target.value)}
+          error={tooLong ? MSG.releaseChangelogTooLong : null}
+          rows={5}
+        />
+        {publish.isError ? <Banner tone="error">{errorMessage(publish.error, MSG.internal)}</Banner> : null}
+      </Dialog>
+    </>
+  );
+}

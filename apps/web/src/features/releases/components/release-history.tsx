@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { formatBytes, formatDate, MSG, type Release } from '@glyphary/shared';
+import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
+import { ActivateGuide } from '../../../components/activate-guide.tsx';
+import { LinkifiedText } from '../../../components/linkified-text.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useReleases } from '../api/get-releases.ts';
+import { recordReleaseDownload } from '../api/record-release-download.ts';
+
+/** A release's name: its versionName, else its position (migrated releases may have none). */
+export function releaseLabel(release: Release, position: number): string {
+  return release.versionName ?? MSG.releaseUntitled(position);
+}
+
+/** The version history (issue 18): newest first, changelogs, signer warnings, downloads through the disclaimer. */
+export function ReleaseHistory({ glyphId }: { glyphId: string }) {
+  const query = useReleases(glyphId);
+  const [downloading, setDownloading] = useState<Release | null>(null);
+  const [downloaded, setDownloaded] = useState(false);
+
+  function handleConfirm() {
+    const release = downloading;
+    setDownloading(null);
+    if (!release) return;
+    const link = document.createElement('a');
+    link.href = release.apkUrl;
+    link.download = '';
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setDownloaded(true);
+    void recordReleaseDownload(glyphId, release.id).then(() => query.refetch());
+  }
+
+  return (
+    <section aria-labelledby="releases-heading" className="flex flex-col gap-3">
+      <h2 id="releases-heading" className="font-display text-xl font-bold">
+        {MSG.releasesHeading}
+      </h2>
+      {query.isPending ? <Skeleton className="h-24 w-full" /> : null}
+      {query.isError ? <Banner tone="error">{errorMessage(query.error, MSG.internal)}</Banner> : null}
+      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{MSG.releasesEmpty}</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <ol className="flex flex-col gap-3">
+          {query.data.map((release, index) => {
+            const label = releaseLabel(release, query.data.length - index);
+            return (
+              <li key={release.id} id={`release-${release.id}`} className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
+                <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                  <h3 className="font-medium">{label}</h3>
+                  {index === 0 ? <Badge tone="inverse">Latest</Badge> : null}
+                  {release.signerChanged ? (
+                    <Badge tone="red" dot>
+                      {MSG.signingKeyChanged}
+                    </Badge>
+                  ) : null}
+                  <span className="text-xs text-muted">
+                    <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} · {MSG.releaseDownloads(release.downloads)}
+                  </span>
+                </div>
+                {release.changelog ? <LinkifiedText text={release.changelog} className="text-sm text-fg/90" /> : null}
+                {/* The checksum notation 'sha256:' keeps the page's one 'SHA-256' label for the current APK. */}
+                <p className="font-mono text-[0.7rem] break-all text-muted">sha256:{release.sha256}</p>
+                <button
+                  type="button"
+                  className="self-start text-sm underline underline-offset-4 hover:text-muted"
+                  onClick={() => setDownloading(release)}
+                  aria-label={`Download ${label}`}
+                >
+                  Download
+                </button>
+              </li>
+            );
+          })}
+        </ol>
+      ) : null}
+      {downloaded ? <ActivateGuide onDismiss={() => setDownloaded(false)} /> : null}
+      <ConfirmDialog
+        open={downloading !== null}
+        onOpenChange={(open) => (open ? undefined : setDownloading(null))}
+        title="Download APK"
+        description={MSG.downloadDisclaimer}
+        confirmLabel="Download"
+        onConfirm={handleConfirm}
+        destructive
+      />
+    </section>
+  );
+}

@@ -1,0 +1,43 @@
+import { formatDate, MSG } from '@glyphary/shared';
+import { InstallOnPhone } from './install-on-phone.tsx';
+import { PublishUpdateDialog, type RenderApkUpload } from './publish-update-dialog.tsx';
+import { ReleaseHistory } from './release-history.tsx';
+import type { ApkReportLike } from './apk-diff.ts';
+
+/** What the releases area needs of the glyph (the route reads the glyph and passes it in). */
+export interface ReleasesGlyph {
+  id: string;
+  creatorId: string;
+  githubUrl: string | null;
+  apkUrl: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The current APK's report (issue 15), when the server has one. */
+  apk?: ApkReportLike | null | undefined;
+}
+
+/** True when the glyph changed after it was shared: 'Updated {date}' is worth showing. */
+export function wasUpdated(glyph: { createdAt: string; updatedAt: string }): boolean {
+  return new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
+}
+
+/** Issue 18 on the glyph page: install on the phone, version history and, for the creator, 'Publish an update'. */
+export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: ReleasesGlyph; viewerId: string | null; renderApkUpload: RenderApkUpload }) {
+  const isCreator = viewerId !== null && viewerId === glyph.creatorId;
+  return (
+    <div className="mt-10 grid gap-8 border-t border-line pt-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
+      <div className="flex min-w-0 flex-col gap-4">
+        {wasUpdated(glyph) ? (
+          <p className="text-sm text-muted">
+            <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
+          </p>
+        ) : null}
+        {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk ?? undefined} renderApkUpload={renderApkUpload} /> : null}
+        <ReleaseHistory glyphId={glyph.id} />
+      </div>
+      <div className="flex min-w-0 flex-col gap-4">
+        <InstallOnPhone glyphId={glyph.id} githubUrl={glyph.githubUrl} hasApk={glyph.apkUrl !== null} />
+      </div>
+    </div>
+  );
+}

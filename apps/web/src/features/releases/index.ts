@@ -1,0 +1,2 @@
+export { ReleasesSection, wasUpdated, type ReleasesGlyph } from './components/releases-section.tsx';
+export type { RenderApkUpload } from './components/publish-update-dialog.tsx';

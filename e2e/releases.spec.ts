@@ -1,0 +1,89 @@
+import { MSG } from '@glyphary/shared';
+import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
+import { expect, expectNoAxeViolations, screenshot, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+
+const APK_MIME = 'application/vnd.android.package-archive';
+
+// Issue 18: a creator publishes an update from the glyph page; visitors see the history and the QR code.
+test('a creator publishes an update and sees the diff; a visitor sees the history and the QR code', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const signer = await createSigner('Orbit Maker', 'Glyph Studio');
+  const first = await signApk(buildApkEntries(TWO_TOY_SPEC), signer, { v2: true });
+  const update = await signApk(
+    buildApkEntries({
+      ...TWO_TOY_SPEC,
+      versionName: '2.2.0',
+      versionCode: 22,
+      permissions: [GLYPH_ENABLE, 'android.permission.INTERNET', 'android.permission.ACCESS_FINE_LOCATION', 'android.permission.CAMERA'],
+      toys: [
+        { service: '.OrbitToy', name: 'Orbit', summary: 'A dot circles the matrix', longpress: true },
+        { service: '.SparkleToy', name: 'Sparkle', summary: 'Random sparkles', aod: true },
+      ],
+    }),
+    signer,
+    { v2: true },
+  );
+
+  const creator = uniqueUser('rel');
+  await signUpViaUi(page, creator);
+  await page.goto('/upload');
+  const title = `Orbit ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Two toys, one always on.');
+  await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'orbit.apk', mimeType: APK_MIME, buffer: first }]);
+  await expect(page.getByRole('button', { name: 'Share Glyph' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Share Glyph' }).click();
+  await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+  const glyphUrl = page.url();
+
+  const history = page.getByRole('region', { name: MSG.releasesHeading });
+  await expect(history.getByRole('heading', { name: '2.1.0' })).toBeVisible();
+
+  // Publish an update: upload, see the report and the diff, write the changelog, publish.
+  await page.getByRole('button', { name: MSG.publishUpdate }).click();
+  const dialog = page.getByRole('dialog', { name: MSG.publishUpdate });
+  await dialog.getByLabel('New APK').setInputFiles([{ name: 'orbit-2.2.apk', mimeType: APK_MIME, buffer: update }]);
+  const diff = dialog.getByRole('region', { name: MSG.diffHeading });
+  await expect(diff).toBeVisible();
+  await expect(diff.getByRole('heading', { name: 'New permissions' })).toBeVisible();
+  await expect(diff).toContainText('android.permission.CAMERA');
+  await expect(diff).toContainText('Sparkle');
+  await expect(diff).toContainText('Dot Clock');
+  await expect(dialog).toContainText('com.example.orbit 2.2.0');
+  await dialog.getByLabel(MSG.publishChangelogLabel).fill('Sparkle replaces the clock.\nNotes: https://example.com/orbit');
+  await expectNoAxeViolations(page);
+  await screenshot(page, 'release-publish-diff');
+  await dialog.getByRole('button', { name: MSG.publishButton }).click();
+  await expect(dialog).toBeHidden();
+  await expect(history.getByRole('heading', { name: '2.2.0' })).toBeVisible();
+  await expect(history.getByText('Sparkle replaces the clock.')).toBeVisible();
+  await expect(history.getByRole('link', { name: 'https://example.com/orbit' })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+
+  // A visitor on a desktop-sized screen: the history, the QR code of the page, and the activate guide after a download.
+  const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(glyphUrl);
+  const visitorHistory = visitor.getByRole('region', { name: MSG.releasesHeading });
+  await expect(visitorHistory.getByRole('heading', { level: 3 })).toHaveText(['2.2.0', '2.1.0']);
+  await expect(visitor.getByRole('img', { name: `QR code of ${glyphUrl}` })).toBeVisible();
+  await expect(visitor.getByRole('link', { name: MSG.latestApkLink })).toHaveAttribute('href', /\/api\/glyphs\/[0-9a-f-]{36}\/latest\.apk$/);
+  await expect(visitor.locator('head link[rel="alternate"][type="application/atom+xml"]').first()).toHaveAttribute('href', /releases\.atom$/);
+  await expectNoAxeViolations(visitor);
+  await screenshot(visitor, 'release-history-qr');
+
+  await visitorHistory.getByRole('button', { name: 'Download 2.1.0' }).click();
+  const disclaimer = visitor.getByRole('dialog', { name: 'Download APK' });
+  await expect(disclaimer.getByText(MSG.downloadDisclaimer)).toBeVisible();
+  const downloadEvent = visitor.waitForEvent('download');
+  await disclaimer.getByRole('button', { name: 'Download' }).click();
+  await downloadEvent;
+  await expect(visitor.getByRole('heading', { name: MSG.activateHeading })).toBeVisible();
+  await expect(visitor.getByText(MSG.activateOpen)).toBeVisible();
+  await expect(visitorHistory.getByText(/Downloads: 1/)).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
+  // On a phone-sized screen there is no QR code (the phone is the device).
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await expect(visitor.getByRole('img', { name: `QR code of ${glyphUrl}` })).toBeHidden();
+  await visitorContext.close();
+});

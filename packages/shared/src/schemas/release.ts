@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { MAX_CHANGELOG, MAX_URL_LENGTH, RELEASE_STATES } from '../constants.ts';
+import { MSG } from '../messages.ts';
+
+/** Issue 18: one release of a glyph as the API returns it (newest first in lists). */
+export const ReleaseSchema = z.object({
+  id: z.string(),
+  versionName: z.string().nullable(),
+  versionCode: z.number().int().nullable(),
+  changelog: z.string(),
+  apkUrl: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+  downloads: z.number().int(),
+  createdAt: z.string(),
+  signerChanged: z.boolean(),
+});
+export type Release = z.infer<typeof ReleaseSchema>;
+
+export const ReleaseListSchema = z.object({ releases: z.array(ReleaseSchema) });
+export type ReleaseList = z.infer<typeof ReleaseListSchema>;
+
+/** A release as its creator and admins see it after publishing or deciding: with its state. */
+export const ReleaseWithStateSchema = ReleaseSchema.extend({
+  state: z.enum(RELEASE_STATES),
+  glyphId: z.string(),
+  packageName: z.string().nullable(),
+  signerSha256: z.array(z.string()),
+});
+export type ReleaseWithState = z.infer<typeof ReleaseWithStateSchema>;
+
+/** `POST /api/glyphs/{id}/releases` body: the caller's own uploaded APK and a plain-text changelog. */
+export const PublishReleaseInputSchema = z.object({
+  apkUrl: z.string({ error: MSG.releaseApkRequired }).trim().min(1, MSG.releaseApkRequired).max(MAX_URL_LENGTH, MSG.releaseApkRequired),
+  changelog: z
+    .string()
+    .max(MAX_CHANGELOG, MSG.releaseChangelogTooLong)
+    .optional()
+    .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim()),
+});
+export type PublishReleaseInput = z.output<typeof PublishReleaseInputSchema>;
+
+export const PublishReleaseResultSchema = z.object({
+  success: z.literal(true),
+  release: ReleaseWithStateSchema,
+  /** Present when the release is held for admin approval (a signing key change). */
+  message: z.string().optional(),
+});
+export type PublishReleaseResult = z.infer<typeof PublishReleaseResultSchema>;
+
+export const PendingReleasesSchema = z.object({
+  releases: z.array(ReleaseWithStateSchema.extend({ glyphTitle: z.string(), creatorUsername: z.string(), previousSignerSha256: z.array(z.string()) })),
+});
+export type PendingReleases = z.infer<typeof PendingReleasesSchema>;
