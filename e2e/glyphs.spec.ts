@@ -107,7 +107,11 @@ test.describe('sharing a glyph', () => {
     await expect(edit).toBeVisible();
     await edit.getByLabel('Title').fill('');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(edit.getByText(MSG.updateGlyphFailed(MSG.titleRequired))).toBeVisible();
+    // Issue 17: a problem found before sending reads as itself (nothing failed), focused and in view.
+    const editError = edit.getByRole('alert').filter({ hasText: MSG.titleRequired });
+    await expect(editError).toBeFocused();
+    await expect(editError).toBeInViewport();
+    await expect(edit.getByText(MSG.updateGlyphFailed(MSG.titleRequired))).toHaveCount(0);
     await expectNoAxeViolations(page);
     const renamed = `${title} v2`;
     await edit.getByLabel('Title').fill(renamed);

@@ -38,8 +38,10 @@ test.describe('search', () => {
     await expect(page.getByRole('heading', { level: 1, name: MSG.searchTitle })).toBeVisible();
     await expect(page.getByText(MSG.searchSubtitle)).toBeVisible();
     await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
-    for (const label of ['Best match', 'Latest', 'Popular', 'Most Liked', 'Most Viewed']) await expect(sortButton(page, label)).toBeVisible();
-    await expect(sortButton(page, 'Best match')).toHaveAttribute('aria-pressed', 'true');
+    // Before a search the catalogue is browsed (issue 17): newest first; 'Best match' needs a term.
+    for (const label of ['Latest', 'Popular', 'Most Liked', 'Most Viewed']) await expect(sortButton(page, label)).toBeVisible();
+    await expect(sortButton(page, 'Best match')).toHaveCount(0);
+    await expect(sortButton(page, 'Latest')).toHaveAttribute('aria-pressed', 'true');
     const chips = page.getByRole('list', { name: 'Suggested searches' }).getByRole('button');
     await expect(chips).toHaveText([...SEARCH_QUICK_TERMS]);
     // The top bar's own search box is hidden here (spec §2 Navigation).
@@ -53,11 +55,13 @@ test.describe('search', () => {
     await expect(page).toHaveURL('/search');
     await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
 
-    // A sort change with no term runs nothing either.
-    await sortButton(page, 'Latest').click();
-    await expect(sortButton(page, 'Latest')).toHaveAttribute('aria-pressed', 'true');
+    // A sort change with no term re-sorts the browsed catalogue and keeps the start block.
+    await sortButton(page, 'Popular').click();
+    await expect(page).toHaveURL('/search?sort=popular');
+    await expect(sortButton(page, 'Popular')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
-    await sortButton(page, 'Best match').click();
+    await sortButton(page, 'Latest').click();
+    await expect(page).toHaveURL('/search');
 
     await chips.filter({ hasText: 'boot animation' }).click();
     await expect(page).toHaveURL('/search?q=boot+animation');

@@ -13,6 +13,7 @@ export * from './schemas/request.ts';
 export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
+export * from './browse/index.ts';
 export * from './glyph-matrix/flash.ts';
 // Issue 19: community and moderation
 export * from './community.ts';

@@ -193,6 +193,16 @@ export const MSG = {
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',
 
+  // Issue 17: browse, glyph tags and filters
+  allGlyphsHeading: 'All Glyphs',
+  glyphTagsInvalid: 'Tags must be a list of words or a comma-separated text',
+  hasFilterInvalid: "has must be 'apk' or 'source'",
+  tooManyTagFilters: 'Filter by at most 10 tags',
+  tooManyImagesKept: (kept: number, dropped: number) =>
+    `Only ${kept} images can be added: the first ${kept} were kept and ${dropped === 1 ? '1 was' : `${dropped} were`} left out.`,
+  saving: 'Saving…',
+  /** spec §8 'Password is too weak.' with the reason (issue 17: it passed 'At least 6 characters'). */
+  weakPasswordCommon: 'Password is too weak. It is one of the most commonly used passwords, which are guessed first: choose a less common one.',
   // Issue 21: hardening
   tooManyWrites: 'Too many changes in a short time. Please try again later.',
   tooManyReads: 'Too many requests. Please try again later.',

@@ -168,7 +168,11 @@ describe('page boot data', () => {
     expect(search.boot?.[searchUrl]).toEqual(await api(searchUrl));
     const unknownSort = await page('/search?q=bootsearch&sort=nonsense');
     expect(Object.keys(unknownSort.boot ?? {})).toContain('/api/get-glyphs?search=bootsearch&sort=relevance&limit=100');
-    expect(Object.keys((await page('/search')).boot ?? {})).toEqual(['/api/auth/get-session']);
+    // Issue 17: before a search the page browses the catalogue (Latest, 24 a page) with the URL's filters.
+    const browseUrl = '/api/get-glyphs?sort=latest&limit=24';
+    expect((await page('/search')).boot?.[browseUrl]).toEqual(await api(browseUrl));
+    const filteredUrl = '/api/get-glyphs?sort=popular&limit=24&has=apk&tags=clock%2Cart';
+    expect((await page('/search?sort=popular&has=apk&tags=Clock,art')).boot?.[filteredUrl]).toEqual(await api(filteredUrl));
 
     const board = await page('/request-glyphs');
     const boardUrl = '/api/glyph-requests?limit=20&offset=0';

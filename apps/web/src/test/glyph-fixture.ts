@@ -22,6 +22,7 @@ export function makeGlyph(overrides: Partial<Glyph> = {}): Glyph {
     deleted: false,
     apkSha256: null,
     apkSize: null,
+    tags: [],
     animation: null,
     ...overrides,
   });

@@ -21,12 +21,16 @@ export function statusLabel(status: string): string {
   return status.toUpperCase().replace(/_/g, ' ');
 }
 
-/** Formats a timestamp for display, or 'Unknown date' when it is missing or invalid (spec §8). */
+/**
+ * Formats a timestamp for display, or 'Unknown date' when it is missing or invalid (spec §8). The
+ * day is the UTC day (issue 17): the server pre-renders the page and the browser must render the
+ * same text whatever its time zone, or React throws the pre-rendered page away.
+ */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return MSG.unknownDate;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return MSG.unknownDate;
-  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 
 /** Formats a byte count for people: 1536 → '1.5 KB'. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
+import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
 import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
@@ -26,6 +27,8 @@ export const GlyphSchema = z.object({
   deleted: z.boolean(),
   apkSha256: z.string().nullable(),
   apkSize: z.number().int().nullable(),
+  /** Issue 17: categories and free tags, lower-case. */
+  tags: z.array(z.string()),
   /** Issue 16: the glyph's Glyph Matrix animation, null when it has none. */
   animation: GlyphAnimationSchema.nullable(),
   // Issue 15: the phones its APK's toys run on (cards' badges; empty when no analysed toy APK)…
@@ -67,6 +70,7 @@ export const GlyphInputSchema = z
       .nullable()
       .optional()
       .transform((v) => (v ?? []).map((url) => url.trim()).filter((url) => url.length > 0)),
+    tags: GlyphTagsInputSchema,
   })
   .transform((v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }))
   .superRefine((value, ctx) => {
@@ -84,10 +88,12 @@ export const GetGlyphsQuerySchema = z.object({
   creator_id: z.string().max(64).optional(),
   search: z.string().max(MAX_SEARCH_LENGTH, 'Search is limited to 100 characters').optional(),
   cursor: z.string().max(512).optional(),
+  ...GlyphFilterQuerySchema.shape,
   // Issue 15: only glyphs whose APK's toys run on this phone.
   device: z.enum(GLYPH_DEVICES, { error: `device must be one of ${GLYPH_DEVICES.join(', ')}` }).optional(),
 });
-export type GetGlyphsQuery = z.infer<typeof GetGlyphsQuerySchema>;
+// `tags` is optional for callers inside the server (zod reports a transformed optional key as required).
+export type GetGlyphsQuery = Omit<z.infer<typeof GetGlyphsQuerySchema>, 'tags'> & { tags?: string[] | undefined };
 
 export const GlyphListSchema = z.object({
   glyphs: z.array(GlyphSchema),

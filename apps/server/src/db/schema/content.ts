@@ -51,6 +51,8 @@ export const glyphs = pgTable(
     animationFileId: uuid('animation_file_id').references(() => files.id, { onDelete: 'set null' }),
     githubUrl: text('github_url'),
     instructions: text('instructions'),
+    // Issue 17: categories (GLYPH_CATEGORIES) and free tags, lower-case; filtered with @> (GIN index).
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     downloads: integer('downloads').notNull().default(0),
     views: integer('views').notNull().default(0),
     likes: integer('likes').notNull().default(0),
@@ -80,6 +82,7 @@ export const glyphs = pgTable(
     index('glyphs_liked_idx').on(t.likes.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_viewed_idx').on(t.views.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    index('glyphs_tags_idx').using('gin', sql`${t.tags} jsonb_path_ops`).where(sql`${t.deletedAt} IS NULL`),
     // Issue 18: 'Recently updated' (sort=updated); a published release moves updated_at.
     index('glyphs_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
   ],

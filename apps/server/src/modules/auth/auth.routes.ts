@@ -122,7 +122,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   function checkNewPassword(password: string) {
     const lengthError = validatePasswordLength(password);
     if (lengthError) throw badRequest(lengthError);
-    if (isCommonPassword(password)) throw badRequest(MSG.weakPassword, 'WEAK_PASSWORD');
+    if (isCommonPassword(password)) throw badRequest(MSG.weakPasswordCommon, 'WEAK_PASSWORD');
   }
 
   const authRoute = { config: { access: 'public' as const }, schema: { hide: true } };
@@ -144,7 +144,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     // A NUL in the display name reached PostgreSQL and answered 500 (found by the trust sweep).
     // eslint-disable-next-line no-control-regex
     if (/[\u0000-\u001f\u007f]/.test(fields.displayName)) throw badRequest(MSG.controlCharacters);
-    if (isCommonPassword(fields.password)) throw badRequest(MSG.weakPassword, 'WEAK_PASSWORD');
+    if (isCommonPassword(fields.password)) throw badRequest(MSG.weakPasswordCommon, 'WEAK_PASSWORD');
     if (await accounts.isUsernameTaken(fields.username)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
     // Only these fields reach Better Auth: isAdmin and friends in the body are dropped.
     try {

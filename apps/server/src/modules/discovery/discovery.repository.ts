@@ -1,9 +1,10 @@
-import type { GlyphDevice } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
+import type { GlyphFilters } from '@glyphary/shared';
 import { animations, files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
-import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, runsOnDevice, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import type { ListCursor, ListSort } from './discovery.cursor.ts';
 import { countRelease, latestReleaseId } from '../releases/releases.repository.ts';
 
@@ -81,11 +82,17 @@ export function createDiscoveryRepository(db: Db) {
      * One page of live glyphs in `sort` order after `cursor`, optionally by one creator.
      * Reads `limit + 1` rows so the caller knows whether another page exists.
      */
-    async listGlyphs(params: { sort: ListSort; limit: number; creatorId?: string | undefined; after?: ListCursor | undefined; device?: GlyphDevice | undefined }): Promise<KeyedGlyphRow[]> {
+    async listGlyphs(params: {
+      sort: ListSort;
+      limit: number;
+      creatorId?: string | undefined;
+      after?: ListCursor | undefined;
+      filters?: GlyphFilters | undefined;
+    }): Promise<KeyedGlyphRow[]> {
       const ordering = ORDERINGS[params.sort];
       const conditions: SQL[] = [isLive];
       if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
-      if (params.device) conditions.push(runsOnDevice(params.device));
+      conditions.push(...glyphFilterConditions(params.filters));
       if (params.after) conditions.push(ordering.after(params.after));
       const rows = await selectGlyphs()
         .where(and(...conditions))

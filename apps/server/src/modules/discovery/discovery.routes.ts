@@ -64,7 +64,18 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       // query and everyone shares it (docs/decisions/0012). Searches have their own, smaller cache.
       const term = query.search?.trim() ?? '';
       const cache = term ? caches.searches : caches.reads;
-      const key = JSON.stringify([query.sort ?? '', clampLimit(query.limit, caller.isAdmin), query.creator_id?.trim() ?? '', query.cursor ?? '', term, query.device ?? '']);
+      const key = JSON.stringify([
+        query.sort ?? '',
+        clampLimit(query.limit, caller.isAdmin),
+        query.creator_id?.trim() ?? '',
+        query.cursor ?? '',
+        term,
+        // Issue 17 filters (normalised by the schema, so equal filters share an entry).
+        query.has ?? '',
+        query.tags ?? [],
+        // Issue 15 device filter.
+        query.device ?? '',
+      ]);
       const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
       return sendPrepared(request, reply, prepared, caller.userId ? 'private, no-cache' : 'public, no-cache');

@@ -1,4 +1,4 @@
-import { ADMIN_LIST_LIMIT, MSG, PUBLIC_LIST_LIMIT_MAX, type GetGlyphsQuery, type GlyphDevice, type SearchSort } from '@glyphary/shared';
+import { ADMIN_LIST_LIMIT, MSG, PUBLIC_LIST_LIMIT_MAX, type GetGlyphsQuery, type GlyphFilters, type SearchSort } from '@glyphary/shared';
 import { notFound } from '../../lib/errors.ts';
 import { isUserId, isUuid } from '../../lib/ids.ts';
 import type { GlyphRow } from '../glyphs/glyphs.read-model.ts';
@@ -14,7 +14,7 @@ export interface SearchPort {
     limit: number;
     cursor?: string | undefined;
     creatorId?: string | undefined;
-    device?: GlyphDevice | undefined;
+    filters?: GlyphFilters | undefined;
   }): Promise<{ rows: GlyphRow[]; nextCursor: string | null }>;
 }
 
@@ -98,15 +98,16 @@ export function createDiscoveryService({ discovery, search, secret, onCountChang
       const creatorId = query.creator_id?.trim() || undefined;
       // An id that no user can have has no glyphs: answer without a query.
       if (creatorId !== undefined && !isUserId(creatorId)) return { rows: [], nextCursor: null };
+      const filters: GlyphFilters = { has: query.has, tags: query.tags, device: query.device };
       const term = query.search?.trim() ?? '';
       if (term) {
         if (!search) return { rows: [], nextCursor: null };
-        return search.search({ term, sort: query.sort ?? 'relevance', limit, cursor: query.cursor, creatorId, device: query.device });
+        return search.search({ term, sort: query.sort ?? 'relevance', limit, cursor: query.cursor, creatorId, filters });
       }
       // 'relevance' only means something with a search term; without one the newest come first.
       const sort: ListSort = !query.sort || query.sort === 'relevance' ? 'latest' : query.sort;
       const after = query.cursor ? decodeCursor(query.cursor, sort) : undefined;
-      const rows = await discovery.listGlyphs({ sort, limit, creatorId, after, device: query.device });
+      const rows = await discovery.listGlyphs({ sort, limit, creatorId, after, filters });
       const page = rows.slice(0, limit);
       const last = page.at(-1);
       return { rows: page, nextCursor: rows.length > limit && last ? cursorOf(sort, last) : null };

@@ -58,6 +58,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     deleted,
     apkSha256: deleted ? null : row.apkSha256,
     apkSize: deleted ? null : row.apkSize === null ? null : Number(row.apkSize),
+    tags: deleted ? [] : row.tags,
     animation: deleted ? null : animationOf(row),
     apkDevices: deleted ? [] : (row.apkDevices ?? []),
     ...(row.apkReport === undefined ? {} : { apk: deleted ? null : row.apkReport }),

@@ -27,6 +27,7 @@ export const glyphColumns = {
   deletedAt: glyphs.deletedAt,
   apkSha256: files.sha256,
   apkSize: files.size,
+  tags: glyphs.tags,
   // Issue 16: the glyph's animation (left join `animationJoin`); all null when it has none.
   animationFilename: animations.filename,
   animationPoster: animations.poster,
@@ -58,6 +59,7 @@ export type GlyphRow = {
   deletedAt: Date | null;
   apkSha256: string | null;
   apkSize: number | null;
+  tags: string[];
   animationFilename: string | null;
   animationPoster: string | null;
   animationPreview: string | null;

@@ -14,6 +14,13 @@ export interface GlyphContent {
   animationFileId?: string | null;
   githubUrl: string | null;
   instructions: string | null;
+  /** Issue 17; undefined on an edit keeps the stored tags. */
+  tags?: string[] | undefined;
+}
+
+/** Drops `tags` when it is undefined, so an edit without tags leaves them as they are. */
+function withoutUndefinedTags({ tags, ...rest }: GlyphContent): Omit<GlyphContent, 'tags'> & { tags?: string[] } {
+  return tags === undefined ? rest : { ...rest, tags };
 }
 
 /** The version facts of a new glyph's release 1, from its APK report when there is one (issue 18). */
@@ -86,7 +93,7 @@ export function createGlyphsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
-          .values({ ...content, creatorId, createdAt: now, updatedAt: now })
+          .values({ ...content, tags: content.tags ?? [], creatorId, createdAt: now, updatedAt: now })
           .returning({ id: glyphs.id });
         if (!row) throw new Error('glyph insert returned nothing');
         // Issue 18: a glyph shared with an APK starts with that APK as its release 1.
@@ -118,7 +125,7 @@ export function createGlyphsRepository(db: Db) {
     async update(id: string, creatorId: string, content: GlyphContent, now: Date): Promise<boolean> {
       const rows = await db
         .update(glyphs)
-        .set({ ...content, updatedAt: now })
+        .set({ ...withoutUndefinedTags(content), updatedAt: now })
         .where(and(eq(glyphs.id, id), eq(glyphs.creatorId, creatorId), isNull(glyphs.deletedAt)))
         .returning({ id: glyphs.id });
       return rows.length > 0;

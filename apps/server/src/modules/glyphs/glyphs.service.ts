@@ -78,6 +78,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       ...(animationFileId !== undefined ? { animationFileId } : {}),
       githubUrl: input.githubUrl,
       instructions: input.instructions,
+      tags: input.tags,
     };
   }
 

@@ -1,8 +1,9 @@
-import type { GlyphDevice, SearchSort } from '@glyphary/shared';
+import type { GlyphFilters, SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
+import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
 import { animations, files, glyphs, searchWords, users } from '../../db/schema/index.ts';
-import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, runsOnDevice, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
+import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 
@@ -12,8 +13,7 @@ export interface SearchParams {
   limit: number;
   cursor?: string | undefined;
   creatorId?: string | undefined;
-  /** Issue 15: only glyphs whose APK runs on this phone. */
-  device?: GlyphDevice | undefined;
+  filters?: GlyphFilters | undefined;
 }
 
 export interface SearchPage {
@@ -193,7 +193,15 @@ function rankedPage(db: Db, conditions: SQL[], tier: Tier, tsq: SQL, limit: numb
  */
 export function buildSearchQuery(
   db: Db,
-  params: { groups: string[]; sort: SearchSort; limit: number; tier?: Tier; after?: SearchCursor | undefined; creatorId?: string | undefined; device?: GlyphDevice | undefined },
+  params: {
+    groups: string[];
+    sort: SearchSort;
+    limit: number;
+    tier?: Tier;
+    after?: SearchCursor | undefined;
+    creatorId?: string | undefined;
+    filters?: GlyphFilters | undefined;
+  },
 ) {
   const tsq = toTsQuery(params.groups);
   const tier = params.sort === 'relevance' ? (params.tier ?? 1) : undefined;
@@ -201,7 +209,7 @@ export function buildSearchQuery(
   const order = ordering(params.sort, score);
   const conditions: SQL[] = [isLive, matchOf(tsq, tier)];
   if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
-  if (params.device) conditions.push(runsOnDevice(params.device));
+  conditions.push(...glyphFilterConditions(params.filters));
   let page;
   if (tier === undefined) {
     if (params.after) conditions.push(order.after(params.after));
@@ -287,7 +295,7 @@ export function createSearchRepository(db: Db) {
       if (params.limit <= 0) return { rows: [], nextCursor: null };
       const groups = await searchGroups(db, params.term);
       if (!groups) return { rows: [], nextCursor: null };
-      const base = { groups, sort: params.sort, creatorId: params.creatorId, device: params.device };
+      const base = { groups, sort: params.sort, creatorId: params.creatorId, filters: params.filters };
       let found: Keyed[];
       if (params.sort !== 'relevance') {
         found = (await buildSearchQuery(db, { ...base, limit: params.limit, after })) as Keyed[];

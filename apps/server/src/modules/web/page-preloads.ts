@@ -1,4 +1,4 @@
-import { REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type SearchSort } from '@glyphary/shared';
+import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type SearchSort } from '@glyphary/shared';
 
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = '/api/auth/get-session';
@@ -19,10 +19,18 @@ export function pagePreloads(pathname: string, query: URLSearchParams): string[]
   if (glyph?.[1]) return [`/api/get-glyph/${glyph[1]}`];
   if (pathname === '/search' || pathname === '/search/') {
     const term = query.get('q')?.trim() ?? '';
-    if (!term) return [];
     const asked = query.get('sort');
     const sort: SearchSort = SEARCH_SORTS.find((known) => known === asked) ?? 'relevance';
-    return [`/api/get-glyphs?${new URLSearchParams({ search: term, sort, limit: String(SEARCH_LIMIT) })}`];
+    // Issue 17: the filters in the URL, normalised as the client sends them (features/browse/lib/filters.ts).
+    const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
+    const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
+    const params = term
+      ? new URLSearchParams({ search: term, sort, limit: String(SEARCH_LIMIT) })
+      : // Before a search the page lists the whole catalogue (issue 17 browse).
+        new URLSearchParams({ sort: sort === 'relevance' ? 'latest' : sort, limit: String(BROWSE_PAGE_SIZE) });
+    if (has) params.set('has', has);
+    if (tags.length > 0) params.set('tags', tags.join(','));
+    return [`/api/get-glyphs?${params}`];
   }
   if (pathname === '/request-glyphs' || pathname === '/request-glyphs/') {
     return [`/api/glyph-requests?${new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE), offset: '0' })}`];

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { Link } from 'react-router';
 import { MSG, isValidEmail } from '@glyphary/shared';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -18,7 +19,7 @@ export function ForgotPasswordRoute() {
   useDocumentTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorRef } = useFormError();
   const [sent, setSent] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -55,7 +56,11 @@ export function ForgotPasswordRoute() {
         <Banner tone="success">{MSG.resetLinkSent}</Banner>
       ) : (
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-          {error ? <Banner tone="error">{error}</Banner> : null}
+          {error ? (
+        <Banner tone="error" ref={errorRef} focusable>
+          {error}
+        </Banner>
+      ) : null}
           <Input label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} error={fieldError} onChange={(e) => setEmail(e.target.value)} />
           <Button type="submit" size="lg" loading={pending}>
             Send reset link

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormError } from '../../lib/use-form-error.ts';
 import { Link, useSearchParams } from 'react-router';
 import { MSG, validateNewPassword } from '@glyphary/shared';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -18,7 +19,8 @@ export function ResetPasswordRoute() {
   const linkBroken = !token || params.has('error');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [error, setError] = useState<string | null>(linkBroken ? MSG.resetLinkInvalid : null);
+  const { error: formError, setError, errorRef } = useFormError();
+  const error = formError ?? (linkBroken ? MSG.resetLinkInvalid : null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -50,7 +52,11 @@ export function ResetPasswordRoute() {
         </div>
       ) : (
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-          {error ? <Banner tone="error">{error}</Banner> : null}
+          {error ? (
+            <Banner tone="error" ref={errorRef} focusable>
+              {error}
+            </Banner>
+          ) : null}
           <PasswordInput label="New Password" name="newPassword" autoComplete="new-password" required disabled={linkBroken} value={newPassword} onChange={(e) => setNewPassword(e.target.value)} />
           <PasswordInput label="Confirm New Password" name="confirmPassword" autoComplete="new-password" required disabled={linkBroken} value={confirmPassword} onChange={(e) => setConfirmPassword(e.target.value)} />
           <Button type="submit" size="lg" loading={pending} disabled={linkBroken}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { MSG } from '@glyphary/shared';
 import { PageHeader } from '../../components/layout/page-header.tsx';
@@ -14,6 +14,9 @@ import { FileUpload } from '../../features/files/index.ts';
 import { ProfileForm, type ImageUploadSlotProps } from '../../features/settings/components/profile-form.tsx';
 import type { SettingsNotice } from '../../features/settings/types.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useUrlTab } from '../../lib/use-url-tab.ts';
+
+const SETTINGS_TABS = ['profile', 'security'] as const;
 import { DigestToggle } from '../../features/community/index.ts';
 
 function Section({ id, title, description, tone = 'default', children }: { id: string; title: string; description?: string; tone?: 'default' | 'danger'; children: React.ReactNode }) {
@@ -36,13 +39,21 @@ export function SettingsRoute() {
   useDocumentTitle('Settings');
   const { profile, isProfileLoading, refreshProfile, reauthenticate, signOut } = useAuth();
   const [notice, setNotice] = useState<SettingsNotice>(null);
+  const [tab, setTab] = useUrlTab(SETTINGS_TABS);
   const navigate = useNavigate();
   const toast = useToast();
 
+  const noticeRef = useRef<HTMLDivElement>(null);
   function showNotice(next: SettingsNotice) {
-    setNotice(next);
-    if (next) window.scrollTo({ top: 0, behavior: 'smooth' });
+    // A fresh object each time, so the same message twice is focused twice.
+    setNotice(next ? { ...next } : null);
   }
+  useEffect(() => {
+    // Issue 17: the banner sits above the forms; focus (and so announce) it and bring it into view.
+    if (!notice || !noticeRef.current) return;
+    noticeRef.current.focus({ preventScroll: true });
+    noticeRef.current.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }, [notice]);
 
   async function handleDeleted() {
     toast.success(MSG.accountDeleted);
@@ -54,11 +65,17 @@ export function SettingsRoute() {
     <div className="mx-auto max-w-3xl">
       <PageHeader title="Settings" description="Manage your profile and account security." />
       {notice ? (
-        <Banner tone={notice.tone} className="mb-6" onDismiss={() => setNotice(null)}>
+        <Banner tone={notice.tone} className="mb-6" onDismiss={() => setNotice(null)} ref={noticeRef} focusable>
           {notice.message}
         </Banner>
       ) : null}
-      <Tabs defaultValue="profile" onValueChange={() => setNotice(null)}>
+      <Tabs
+        value={tab}
+        onValueChange={(value) => {
+          setNotice(null);
+          setTab(value);
+        }}
+      >
         <TabsList aria-label="Settings sections">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="security">Security</TabsTrigger>

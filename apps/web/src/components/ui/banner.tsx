@@ -1,5 +1,5 @@
 import { CircleAlert, CircleCheck, Info } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export type BannerTone = 'success' | 'error' | 'info';
@@ -12,13 +12,35 @@ const tones: Record<BannerTone, string> = {
 
 /**
  * A message strip: success is green (role=status), error is red (role=alert, announced at once).
+ * `ref` + `focusable` let a form move focus to its error (lib/use-form-error.ts).
  */
-export function Banner({ tone, children, className, onDismiss }: { tone: BannerTone; children: ReactNode; className?: string; onDismiss?: () => void }) {
+export function Banner({
+  tone,
+  children,
+  className,
+  onDismiss,
+  ref,
+  focusable = false,
+}: {
+  tone: BannerTone;
+  children: ReactNode;
+  className?: string;
+  onDismiss?: () => void;
+  ref?: Ref<HTMLDivElement>;
+  focusable?: boolean;
+}) {
   const Icon = tone === 'success' ? CircleCheck : tone === 'error' ? CircleAlert : Info;
+  const role = tone === 'error' ? 'alert' : 'status';
+  // A focusable banner is itself the live region, so the element that takes focus is the announced one.
   return (
-    <div className={cn('flex items-start gap-3 rounded-2xl border px-4 py-3 text-sm', tones[tone], className)}>
+    <div
+      ref={ref}
+      tabIndex={focusable ? -1 : undefined}
+      role={focusable ? role : undefined}
+      className={cn('flex scroll-mt-24 items-start gap-3 rounded-2xl border px-4 py-3 text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white', tones[tone], className)}
+    >
       <Icon size={18} className="mt-0.5 shrink-0" aria-hidden="true" />
-      <div role={tone === 'error' ? 'alert' : 'status'} className="min-w-0 flex-1 break-words">
+      <div role={focusable ? undefined : role} className="min-w-0 flex-1 break-words">
         {children}
       </div>
       {onDismiss ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useUrlTab } from '../../../lib/use-url-tab.ts';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -21,6 +21,7 @@ const TABS = [
   ['audit', 'Audit'],
 ] as const;
 type TabId = (typeof TABS)[number][0];
+const TAB_IDS: readonly TabId[] = TABS.map(([id]) => id);
 
 /** A tab another feature provides (issue 19: Reports), composed by the route. */
 export interface ExtraAdminTab {
@@ -32,29 +33,15 @@ export interface ExtraAdminTab {
 /** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
 export function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraAdminTab[] }) {
   const stats = useAdminStats();
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: string = TABS.some(([id]) => id === requested) || extraTabs.some((t) => t.id === requested) ? (requested as TabId) : 'statistics';
+  // The tab lives in ?tab= (linkable; each switch a history entry, issue 17).
+  const [tab, setTab] = useUrlTab<string>([...TAB_IDS, ...extraTabs.map((extra) => extra.id)]);
   // Rights removed while the page is open: the server answers 403 and the panel says so.
   if (isApiError(stats.error, 403) || isApiError(stats.error, 401)) return <AccessDenied />;
 
   return (
     <div>
       <PageHeader title="Admin Panel" description="Platform statistics, people, glyphs and requests." />
-      <Tabs
-        value={tab}
-        onValueChange={(value) =>
-          setParams(
-            (current) => {
-              const next = new URLSearchParams(current);
-              if (value === 'statistics') next.delete('tab');
-              else next.set('tab', value);
-              return next;
-            },
-            { replace: true },
-          )
-        }
-      >
+      <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Admin sections">
           {TABS.map(([id, label]) => (
             <TabsTrigger key={id} value={id}>

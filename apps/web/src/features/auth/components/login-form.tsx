@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormError } from '../../../lib/use-form-error.ts';
 import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -15,7 +16,7 @@ export function LoginForm() {
   const [params] = useSearchParams();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorRef } = useFormError();
   const [pending, setPending] = useState(false);
   const redirect = params.get('redirect');
 
@@ -34,7 +35,11 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      {error ? <Banner tone="error">{error}</Banner> : null}
+      {error ? (
+        <Banner tone="error" ref={errorRef} focusable>
+          {error}
+        </Banner>
+      ) : null}
       <Input label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
       <div className="flex flex-col gap-2">
         <PasswordInput label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useFormError } from '../../../lib/use-form-error.ts';
 import { Link } from 'react-router';
 import { MAX_DISPLAY_NAME, MAX_USERNAME_LENGTH, MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
@@ -13,7 +14,7 @@ import { useAuth } from '../use-auth.ts';
 export function SignupForm() {
   const { signUp } = useAuth();
   const [fields, setFields] = useState({ email: '', username: '', displayName: '', password: '', confirmPassword: '' });
-  const [error, setError] = useState<string | null>(null);
+  const { error, setError, errorRef } = useFormError();
   const [pending, setPending] = useState(false);
   const set = (key: keyof typeof fields) => (event: { target: { value: string } }) => setFields((f) => ({ ...f, [key]: event.target.value }));
 
@@ -31,7 +32,11 @@ export function SignupForm() {
 
   return (
     <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-      {error ? <Banner tone="error">{error}</Banner> : null}
+      {error ? (
+        <Banner tone="error" ref={errorRef} focusable>
+          {error}
+        </Banner>
+      ) : null}
       <Input label="Email" type="email" name="email" autoComplete="email" inputMode="email" required value={fields.email} onChange={set('email')} />
       <Input
         label="Username"

@@ -34,6 +34,7 @@ const glyph = (id: string, title: string) => ({
   deleted: false,
   apkSha256: null,
   apkSize: null,
+  tags: [],
   animation: null,
 });
 

@@ -1,4 +1,4 @@
-import { FileArchive, ImagePlus, Upload, X } from 'lucide-react';
+import { ArrowLeft, ArrowRight, FileArchive, ImagePlus, Star, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { formatBytes, IMAGE_EXTENSIONS, MAX_FILE_BYTES, MAX_IMAGES, MSG, type FileType, type UploadedFile } from '@glyphary/shared';
 import { useToast } from '../../../components/ui/index.ts';
@@ -23,6 +23,8 @@ export interface FileUploadProps {
   disabled?: boolean;
   /** Called with true while any upload is running (forms disable submit meanwhile). */
   onBusyChange?: (busy: boolean) => void;
+  /** Images can be put in order by drag or keyboard; the first is the cover (issue 17). */
+  reorderable?: boolean;
 }
 
 interface PendingUpload {
@@ -64,7 +66,18 @@ export function validateFiles(files: File[], options: { type: FileType; multiple
  * Drag-and-drop or pick files; each uploads at once with its own progress bar, then shows a preview
  * with a remove button. Reusable for glyph images and APKs, profile pictures and request references.
  */
-export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_IMAGES : 1, value, onChange, label, hint, disabled = false, onBusyChange }: FileUploadProps) {
+export function FileUpload({
+  type,
+  multiple = false,
+  maxFiles = multiple ? MAX_IMAGES : 1,
+  value,
+  onChange,
+  label,
+  hint,
+  disabled = false,
+  onBusyChange,
+  reorderable = false,
+}: FileUploadProps) {
   const toast = useToast();
   const inputId = useId();
   const hintId = `${inputId}-hint`;
@@ -72,6 +85,9 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
   const [pending, setPending] = useState<PendingUpload[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [dragging, setDragging] = useState(false);
+  // Issue 17: what happened to a selection or an order change, said politely (live region).
+  const [notice, setNotice] = useState<string | null>(null);
+  const [draggedUrl, setDraggedUrl] = useState<string | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
   // Original names of files uploaded here (the server stores generated names).
   const [names, setNames] = useState<Record<string, string>>({});
@@ -85,15 +101,26 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
     onBusyChange?.(pending.length > 0);
   }, [pending.length, onBusyChange]);
 
-  async function start(files: File[]) {
+  async function start(chosen: File[]) {
     setError(null);
+    setNotice(null);
+    let files = chosen;
+    // Issue 17: more images than there is room for keeps the first ones (in the order chosen) and says so.
+    const room = maxFiles - valueRef.current.length - pending.length;
+    if (multiple && files.length > room && room > 0) {
+      files = files.slice(0, room);
+      setNotice(MSG.tooManyImagesKept(room, chosen.length - room));
+    }
     const problem = validateFiles(files, { type, multiple, maxFiles, existing: valueRef.current.length + pending.length });
     if (problem) {
       setError(problem);
       return;
     }
+    // Uploads run in parallel but are added in the order the person chose them, not the order they
+    // finish in, so the first chosen image stays the cover (issue 17).
+    const results: Array<UploadedFile | null> = files.map(() => null);
     await Promise.all(
-      files.map(async (file) => {
+      files.map(async (file, position) => {
         const key = `${file.name}-${file.size}-${Math.random().toString(36).slice(2)}`;
         const preview = type === 'images' ? URL.createObjectURL(file) : null;
         setPending((items) => [...items, { key, name: file.name, size: file.size, progress: 0, preview }]);
@@ -102,8 +129,7 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
             onProgress: (fraction) => setPending((items) => items.map((item) => (item.key === key ? { ...item, progress: fraction } : item))),
           });
           setNames((current) => ({ ...current, [uploaded.url]: file.name }));
-          onChange([...valueRef.current, uploaded]);
-          valueRef.current = [...valueRef.current, uploaded];
+          results[position] = uploaded;
         } catch (failure) {
           const message = MSG.fileUploadFailed(errorMessage(failure, 'Unknown error'));
           setError(message);
@@ -114,6 +140,23 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
         }
       }),
     );
+    const added = results.filter((file): file is UploadedFile => file !== null);
+    if (added.length > 0) {
+      valueRef.current = [...valueRef.current, ...added];
+      onChange(valueRef.current);
+    }
+  }
+
+  /** Moves the file at `from` to `to` (the first image is the glyph's cover). */
+  function move(from: number, to: number) {
+    const list = [...valueRef.current];
+    if (to < 0 || to >= list.length || from === to) return;
+    const [file] = list.splice(from, 1);
+    if (!file) return;
+    list.splice(to, 0, file);
+    valueRef.current = list;
+    onChange(list);
+    setNotice(to === 0 ? `Image ${from + 1} is now the cover.` : `Image ${from + 1} moved to position ${to + 1}.`);
   }
 
   async function remove(file: UploadedFile) {
@@ -196,10 +239,38 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
           {error}
         </p>
       ) : null}
+      <p role="status" aria-live="polite" className={cn('text-sm text-muted', !notice && 'sr-only')}>
+        {notice ?? ''}
+      </p>
       {value.length > 0 || pending.length > 0 ? (
         <ul className={cn('grid gap-3', type === 'images' ? 'grid-cols-2 sm:grid-cols-3' : 'grid-cols-1')} aria-label={`${label}: selected files`}>
           {value.map((file, index) => (
-            <li key={file.url} className="relative flex items-center gap-3 overflow-hidden rounded-2xl border border-line bg-surface p-2">
+            <li
+              key={file.url}
+              className={cn(
+                'relative flex items-center gap-3 overflow-hidden rounded-2xl border border-line bg-surface p-2',
+                reorderable && 'flex-col items-stretch',
+                draggedUrl === file.url && 'opacity-50',
+              )}
+              draggable={reorderable && !disabled}
+              onDragStart={(event) => {
+                if (!reorderable) return;
+                event.dataTransfer.effectAllowed = 'move';
+                event.dataTransfer.setData('text/plain', file.url);
+                setDraggedUrl(file.url);
+              }}
+              onDragEnd={() => setDraggedUrl(null)}
+              onDragOver={(event) => {
+                if (reorderable && draggedUrl) event.preventDefault();
+              }}
+              onDrop={(event) => {
+                if (!reorderable || !draggedUrl) return;
+                event.preventDefault();
+                event.stopPropagation();
+                move(valueRef.current.findIndex((item) => item.url === draggedUrl), index);
+                setDraggedUrl(null);
+              }}
+            >
               {file.type === 'images' || type === 'images' ? (
                 <img src={file.thumbnail ?? file.url} alt={`Image ${index + 1}`} className="aspect-square w-full rounded-xl object-cover" />
               ) : (
@@ -218,6 +289,7 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
               >
                 <X size={16} aria-hidden="true" />
               </button>
+              {reorderable ? <ReorderControls index={index} count={value.length} disabled={disabled} onMove={move} /> : null}
             </li>
           ))}
           {pending.map((item) => (
@@ -240,6 +312,34 @@ export function FileUpload({ type, multiple = false, maxFiles = multiple ? MAX_I
           ))}
         </ul>
       ) : null}
+    </div>
+  );
+}
+
+/** Keyboard (and pointer) ordering of one image: earlier, later, make cover; the first is marked Cover. */
+function ReorderControls({ index, count, disabled, onMove }: { index: number; count: number; disabled: boolean; onMove: (from: number, to: number) => void }) {
+  const small = 'flex h-9 min-w-9 items-center justify-center gap-1 rounded-full border border-line-strong px-2 text-xs text-fg hover:border-fg disabled:opacity-40';
+  return (
+    <div className="flex items-center justify-between gap-1">
+      {index === 0 ? (
+        <span className="inline-flex items-center gap-1 rounded-full bg-accent px-2 py-1 font-mono text-[0.65rem] tracking-wider text-white uppercase">
+          <Star size={12} aria-hidden="true" />
+          Cover
+        </span>
+      ) : (
+        <button type="button" className={small} disabled={disabled} onClick={() => onMove(index, 0)} aria-label={`Make image ${index + 1} the cover`}>
+          <Star size={12} aria-hidden="true" />
+          Cover
+        </button>
+      )}
+      <span className="flex gap-1">
+        <button type="button" className={small} disabled={disabled || index === 0} onClick={() => onMove(index, index - 1)} aria-label={`Move image ${index + 1} earlier`}>
+          <ArrowLeft size={14} aria-hidden="true" />
+        </button>
+        <button type="button" className={small} disabled={disabled || index === count - 1} onClick={() => onMove(index, index + 1)} aria-label={`Move image ${index + 1} later`}>
+          <ArrowRight size={14} aria-hidden="true" />
+        </button>
+      </span>
     </div>
   );
 }

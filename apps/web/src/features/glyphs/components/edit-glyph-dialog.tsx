@@ -1,16 +1,20 @@
 import { useState, type FormEvent } from 'react';
-import { emptyToNull, MAX_IMAGES, MSG, splitCommaList, validateGlyph, type Glyph, type UploadedFile } from '@glyphary/shared';
+import { emptyToNull, MAX_IMAGES, MSG, splitCommaList, validateGlyph, validateGlyphTags, type Glyph, type UploadedFile } from '@glyphary/shared';
 import { Banner, Button, Dialog, Input, Textarea } from '../../../components/ui/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useFormError } from '../../../lib/use-form-error.ts';
 import { useUpdateGlyph } from '../api/update-glyph.ts';
 import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { toUploadedFile, type RenderFileUpload } from './file-upload-slot.ts';
+import { TagsField } from './tags-field.tsx';
 
 const STORED_IMAGE = /^\/api\/files\/images\//;
 
 /**
  * Edit Glyph (spec §5): title and description required, URL fields must be valid URLs, images by
- * upload or as comma-separated URLs. Errors read 'Failed to update glyph: {message}' (spec §8).
+ * upload or as comma-separated URLs. A failed save reads 'Failed to update glyph: {message}'
+ * (spec §8); a problem found before sending is shown as itself (issue 17), since nothing failed.
+ * The APK is the same upload control as on Share Glyph, not a raw URL (issue 17).
  */
 export function EditGlyphDialog({
   glyph,
@@ -26,19 +30,21 @@ export function EditGlyphDialog({
   const update = useUpdateGlyph(glyph.id);
   const [title, setTitle] = useState(glyph.title);
   const [description, setDescription] = useState(glyph.description);
-  const [apkUrl, setApkUrl] = useState(glyph.apkUrl ?? '');
+  const [apk, setApk] = useState<UploadedFile[]>(() => (glyph.apkUrl ? [toUploadedFile(glyph.apkUrl, 'apks')] : []));
   const [githubUrl, setGithubUrl] = useState(glyph.githubUrl ?? '');
   const [instructions, setInstructions] = useState(glyph.instructions ?? '');
+  const [tags, setTags] = useState<string[]>(glyph.tags);
   const [uploaded, setUploaded] = useState<UploadedFile[]>(() =>
     glyph.images.flatMap((url, i) => (STORED_IMAGE.test(url) ? [toUploadedFile(url, 'images', glyph.thumbnails[i] ?? null)] : [])),
   );
   const [imageUrls, setImageUrls] = useState(() => glyph.images.filter((url) => !STORED_IMAGE.test(url)).join(', '));
-  const [busy, setBusy] = useState(false);
+  const [imagesBusy, setImagesBusy] = useState(false);
+  const [apkBusy, setApkBusy] = useState(false);
+  const { error, setError, errorRef } = useFormError();
   const [animation, setAnimation] = useState<AnimationChoice | null>(() =>
     glyph.animation ? { url: glyph.animation.url, posterUrl: glyph.animation.posterUrl, summary: { ...glyph.animation, flashAtMs: null } } : null,
   );
   const [animationBusy, setAnimationBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -47,15 +53,16 @@ export function EditGlyphDialog({
       title: title.trim(),
       description: description.trim(),
       images: [...uploaded.map((file) => file.url), ...splitCommaList(imageUrls)],
-      apkUrl: emptyToNull(apkUrl),
+      apkUrl: apk[0]?.url ?? null,
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
+      tags,
       // Sent only when changed: left out, the glyph keeps its animation.
       ...((animation?.url ?? null) !== (glyph.animation?.url ?? null) ? { animationUrl: animation?.url ?? null } : {}),
     };
-    const problem = validateGlyph(payload);
+    const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
     if (problem) {
-      setError(MSG.updateGlyphFailed(problem));
+      setError(problem);
       return;
     }
     update.mutate(payload, {
@@ -67,12 +74,17 @@ export function EditGlyphDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !update.isPending && onOpenChange(next)} title="Edit Glyph" className="max-w-2xl">
       <form onSubmit={handleSubmit} className="flex flex-col gap-4" noValidate>
-        {error ? <Banner tone="error">{error}</Banner> : null}
+        {error ? (
+          <Banner tone="error" ref={errorRef} focusable>
+            {error}
+          </Banner>
+        ) : null}
         <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} />
-        <Input label="APK URL" value={apkUrl} onChange={(e) => setApkUrl(e.target.value)} inputMode="url" autoComplete="off" />
+        {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
         <Input label="GitHub Repository URL" value={githubUrl} onChange={(e) => setGithubUrl(e.target.value)} type="url" inputMode="url" placeholder="https://github.com/…" />
         <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} />
+        <TagsField value={tags} onChange={setTags} />
         {renderFileUpload({
           type: 'images',
           multiple: true,
@@ -80,7 +92,8 @@ export function EditGlyphDialog({
           value: uploaded,
           onChange: setUploaded,
           label: 'Images',
-          onBusyChange: setBusy,
+          onBusyChange: setImagesBusy,
+          reorderable: true,
         })}
         <Input
           label="Image URLs"
@@ -95,10 +108,13 @@ export function EditGlyphDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)} disabled={update.isPending}>
             Cancel
           </Button>
-          <Button type="submit" loading={update.isPending} disabled={busy || animationBusy}>
-            Save Changes
+          <Button type="submit" loading={update.isPending} disabled={imagesBusy || apkBusy || animationBusy}>
+            {update.isPending ? MSG.saving : 'Save Changes'}
           </Button>
         </div>
+        <p role="status" aria-live="polite" className="sr-only">
+          {update.isPending ? MSG.saving : ''}
+        </p>
       </form>
     </Dialog>
   );

@@ -12,6 +12,8 @@ export interface FileUploadSlotProps {
   hint?: string;
   disabled?: boolean;
   onBusyChange?: (busy: boolean) => void;
+  /** Images can be put in order by drag or keyboard; the first is the cover (issue 17). */
+  reorderable?: boolean;
 }
 
 /** Renders a file picker. Features do not import each other, so the route passes this in. */

@@ -19,6 +19,7 @@ import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
 import { LikeButton } from './like-button.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
+import { TagChips } from './tag-chips.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
@@ -49,7 +50,15 @@ function Counts({ glyph }: { glyph: Glyph }) {
 }
 
 /** spec §2 Glyph detail: loading, not found, deleted, and the glyph with its actions. */
-export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; viewerId: string | null; renderFileUpload: RenderFileUpload }) {
+export function GlyphDetail({
+  id,
+  viewerId,
+  renderFileUpload,
+}: {
+  id: string;
+  viewerId: string | null;
+  renderFileUpload: RenderFileUpload;
+}) {
   const query = useGlyph(id);
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -62,7 +71,9 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
 
   const setCount = (field: 'views' | 'downloads', value: number | null) => {
     if (value === null) return;
-    queryClient.setQueryData(glyphQueryOptions(id).queryKey, (current: Glyph | undefined) => (current ? { ...current, [field]: value } : current));
+    queryClient.setQueryData(glyphQueryOptions(id).queryKey, (current: Glyph | undefined) =>
+      current ? { ...current, [field]: value } : current,
+    );
   };
 
   // One view per visit of this page (spec §7 record-view; failures swallowed).
@@ -86,7 +97,17 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
       </div>
     );
   }
-  if (!glyph) return <EmptyState title={MSG.glyphNotFound} action={<Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>Browse Glyphs</Link>} />;
+  if (!glyph)
+    return (
+      <EmptyState
+        title={MSG.glyphNotFound}
+        action={
+          <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
+            Browse Glyphs
+          </Link>
+        }
+      />
+    );
   if (glyph.deleted) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-surface px-6 py-12 text-center">
@@ -120,17 +141,23 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
           <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{glyph.title}</h1>
           <p className="text-sm text-muted">
             by{' '}
-            <Link to={paths.storefront(glyph.creatorUsername)} className="font-medium text-fg underline underline-offset-4 hover:text-muted">
+            <Link
+              to={paths.storefront(glyph.creatorUsername)}
+              className="font-medium text-fg underline underline-offset-4 hover:text-muted"
+            >
               @{glyph.creatorUsername}
             </Link>{' '}
             · <time dateTime={glyph.createdAt}>{formatDate(glyph.createdAt)}</time>
           </p>
           <Counts glyph={glyph} />
+          <TagChips tags={glyph.tags} />
         </header>
 
         <ExpandableText text={glyph.description} />
 
-        <div className="flex flex-wrap gap-3">
+        {/* Issue 17: one red action (the download, else the repository); the quiet ones share a row of
+            equal cells on phones instead of wrapping raggedly. */}
+        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
           {glyph.apkUrl ? (
             <DownloadButton
               apkUrl={glyph.apkUrl}
@@ -139,7 +166,12 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
             />
           ) : null}
           {glyph.githubUrl ? (
-            <a href={glyph.githubUrl} target="_blank" rel={EXTERNAL_REL} className={buttonClasses({ variant: glyph.apkUrl ? 'outline' : 'primary', size: 'lg' })}>
+            <a
+              href={glyph.githubUrl}
+              target="_blank"
+              rel={EXTERNAL_REL}
+              className={buttonClasses({ variant: glyph.apkUrl ? 'outline' : 'primary', size: 'lg' })}
+            >
               <GitBranch size={18} aria-hidden="true" />
               View Repository
             </a>
@@ -150,16 +182,21 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
         {glyph.apkUrl && glyph.apk ? <ApkPanel report={glyph.apk} /> : null}
 
         {isCreator ? (
-          <div className="flex flex-wrap gap-3 border-t border-line pt-6">
-            <Button variant="outline" onClick={() => setEditing(true)}>
-              <Pencil size={16} aria-hidden="true" />
-              Edit Glyph
-            </Button>
-            <Button variant="danger" onClick={() => setConfirmingDelete(true)}>
-              <Trash2 size={16} aria-hidden="true" />
-              Delete Glyph
-            </Button>
-          </div>
+          <section aria-labelledby="creator-tools-heading" className="flex flex-col gap-3 rounded-2xl border border-line p-4">
+            <h2 id="creator-tools-heading" className="font-mono text-xs tracking-wider text-muted uppercase">
+              Creator tools
+            </h2>
+            <div className="grid grid-cols-2 gap-3 sm:flex">
+              <Button variant="outline" onClick={() => setEditing(true)}>
+                <Pencil size={16} aria-hidden="true" />
+                Edit Glyph
+              </Button>
+              <Button variant="ghost" className="text-accent-text" onClick={() => setConfirmingDelete(true)}>
+                <Trash2 size={16} aria-hidden="true" />
+                Delete Glyph
+              </Button>
+            </div>
+          </section>
         ) : null}
 
         {glyph.instructions ? (
@@ -172,7 +209,10 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
         ) : null}
 
         {glyph.apkUrl && !glyph.apk && (glyph.apkSha256 || glyph.apkSize !== null) ? (
-          <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm" aria-labelledby="file-heading">
+          <section
+            className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm"
+            aria-labelledby="file-heading"
+          >
             <h2 id="file-heading" className="font-medium">
               APK file
             </h2>
@@ -194,7 +234,9 @@ export function GlyphDetail({ id, viewerId, renderFileUpload }: { id: string; vi
         ) : null}
       </div>
 
-      {isCreator && editing ? <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} /> : null}
+      {isCreator && editing ? (
+        <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} />
+      ) : null}
       <ConfirmDialog
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}

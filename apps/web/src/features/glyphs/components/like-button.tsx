@@ -15,7 +15,8 @@ export function LikeButton({ glyphId, userId }: { glyphId: string; userId: strin
   const liked = Boolean(userId && status.data);
   return (
     <Button
-      variant={liked ? 'primary' : 'outline'}
+      // Liked is white, not red: the red accent is the page's one main action (issue 17).
+      variant={liked ? 'secondary' : 'outline'}
       aria-pressed={liked}
       loading={toggle.isPending}
       onClick={() => {

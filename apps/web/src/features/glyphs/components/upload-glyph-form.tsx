@@ -1,12 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, type UploadedFile } from '@glyphary/shared';
+import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, validateGlyphTags, type UploadedFile } from '@glyphary/shared';
 import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
+import { useFormError } from '../../../lib/use-form-error.ts';
 import { useUploadGlyph } from '../api/upload-glyph.ts';
 import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { ApkPanel } from './apk-panel.tsx';
 import { CheckDatabaseButton } from './check-database-button.tsx';
+import { TagsField } from './tags-field.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 
 /**
@@ -24,7 +26,8 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   const [instructions, setInstructions] = useState('');
   const [imagesBusy, setImagesBusy] = useState(false);
   const [apkBusy, setApkBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [tags, setTags] = useState<string[]>([]);
+  const { error, setError, errorRef } = useFormError();
   const [animation, setAnimation] = useState<AnimationChoice | null>(null);
   const [animationBusy, setAnimationBusy] = useState(false);
 
@@ -38,9 +41,10 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       apkUrl: apk[0]?.url ?? null,
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
+      tags,
       animationUrl: animation?.url ?? null,
     };
-    const problem = validateGlyph(payload);
+    const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
     if (problem) {
       setError(problem);
       return;
@@ -54,9 +58,14 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   const busy = imagesBusy || apkBusy || animationBusy;
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
-      {error ? <Banner tone="error">{error}</Banner> : null}
+      {error ? (
+        <Banner tone="error" ref={errorRef} focusable>
+          {error}
+        </Banner>
+      ) : null}
       <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} placeholder="e.g. Charging Ring" />
       <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
+      {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy, reorderable: true })}
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy })}
       <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
       {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
@@ -70,6 +79,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
         placeholder="https://github.com/you/your-glyph-toy"
         hint="An APK file or a GitHub repository is required."
       />
+      <TagsField value={tags} onChange={setTags} />
       <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} placeholder="How to install and use it (optional)" />
       <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
         <CheckDatabaseButton />

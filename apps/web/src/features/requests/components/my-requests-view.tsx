@@ -6,6 +6,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
 import { paths } from '../../../config/paths.ts';
+import { useUrlTab } from '../../../lib/use-url-tab.ts';
 import { useMyRequests } from '../api/get-my-requests.ts';
 import { MyRequestCard } from './my-request-card.tsx';
 
@@ -22,8 +23,11 @@ function RequestGrid({ requests, userId, label }: { requests: GlyphRequest[]; us
 }
 
 /** spec §2 My Requests: tabs 'Taken On (n)' and 'Created (n)', both counted from one load. */
+const MY_REQUEST_TABS = ['taken', 'created'] as const;
+
 export function MyRequestsView({ userId }: { userId: string }) {
   const query = useMyRequests();
+  const [tab, setTab] = useUrlTab(MY_REQUEST_TABS);
 
   useEffect(() => {
     // spec §8: a failed load is logged and the lists become empty.
@@ -44,7 +48,7 @@ export function MyRequestsView({ userId }: { userId: string }) {
   }
 
   return (
-    <Tabs defaultValue="taken">
+    <Tabs value={tab} onValueChange={setTab}>
       <TabsList aria-label="My requests">
         <TabsTrigger value="taken">Taken On ({taken.length})</TabsTrigger>
         <TabsTrigger value="created">Created ({created.length})</TabsTrigger>

@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MSG, type GlyphRequest, type RequestSort } from '@glyphary/shared';
+import { MSG, pluralize, type GlyphRequest, type RequestSort } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -99,7 +99,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
       ) : null}
 
       <p className="sr-only" role="status">
-        {query.isPending ? '' : search ? `${total} requests found for ${search}` : ''}
+        {query.isPending ? '' : search ? `${pluralize(total, 'request')} found for ${search}` : ''}
       </p>
 
       {query.isPending ? (

@@ -1,30 +1,43 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { SEARCH_LIMIT, type GlyphList, type SearchSort } from '@glyphary/shared';
+import { BROWSE_PAGE_SIZE, SEARCH_LIMIT, type GlyphFilters, type GlyphList, type SearchSort } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
+import { filterQueryParams } from '../lib/filters.ts';
 
 export interface SearchParams {
   term: string;
   sort: SearchSort;
+  /** Issue 17 filters (has, tags); empty = the whole catalogue. */
+  filters?: GlyphFilters;
 }
 
-/** GET /api/get-glyphs?search=&sort=&limit=100[&cursor=] → one page of matches (spec §7, §9 limit 100). */
+/**
+ * GET /api/get-glyphs?search=&sort=&limit=100[&has=&tags=][&cursor=] → one page of matches (spec §7,
+ * §9 limit 100). Without a term it lists the whole catalogue in the chosen sort (issue 17 browse).
+ */
 export function fetchSearchPage(params: SearchParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
+  const browsing = params.term.length === 0;
   return api.get<GlyphList>('/get-glyphs', {
-    params: { search: params.term, sort: params.sort, limit: SEARCH_LIMIT, cursor: params.cursor ?? undefined },
+    params: {
+      search: browsing ? undefined : params.term,
+      sort: browsing && params.sort === 'relevance' ? 'latest' : params.sort,
+      limit: browsing ? BROWSE_PAGE_SIZE : SEARCH_LIMIT,
+      cursor: params.cursor ?? undefined,
+      ...filterQueryParams(params.filters ?? {}),
+    },
     signal,
   });
 }
 
-/** Search results with "Load more" past the first 100 (DESIGN §4.12). */
+/** Search results, or the browsed catalogue, with "Load more" (DESIGN §4.12). */
 export const searchQueryOptions = (params: SearchParams) =>
   infiniteQueryOptions({
-    queryKey: ['glyphs', 'search', params] as const,
+    queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [] }] as const,
     queryFn: ({ signal, pageParam }) => fetchSearchPage({ ...params, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });
 
-/** Runs the search for a non-empty term; an empty term runs nothing (spec §2 Search). */
-export function useSearchGlyphs(params: SearchParams) {
-  return useInfiniteQuery({ ...searchQueryOptions(params), enabled: params.term.length > 0 });
+/** Runs the search (or, with `browse`, lists the catalogue for an empty term). */
+export function useSearchGlyphs(params: SearchParams, options: { browse?: boolean } = {}) {
+  return useInfiniteQuery({ ...searchQueryOptions(params), enabled: params.term.length > 0 || options.browse === true });
 }

@@ -28,6 +28,7 @@ const glyph = (id: string, title: string, description: string): Glyph => ({
   deleted: false,
   apkSha256: null,
   apkSize: null,
+  tags: [],
   animation: null,
 });
 
@@ -51,17 +52,28 @@ function renderSearch(path: string) {
 }
 
 describe('Search page', () => {
-  it('before a search: Start searching with the chips; a blank term does nothing', async () => {
-    const fetchMock = mockApi({});
+  it('before a search: Start searching with the chips, the whole catalogue below; a blank term does nothing', async () => {
+    const fetchMock = mockApi({
+      'GET /api/get-glyphs': ({ url }) => ({
+        body: { glyphs: url.searchParams.has('search') ? [] : [glyph('g1', 'Tide Clock', 'Shows the tide')], nextCursor: 'next' },
+      }),
+    });
     renderSearch('/search');
     expect(screen.getByRole('heading', { level: 1, name: MSG.searchTitle })).toBeTruthy();
     expect(screen.getByRole('heading', { name: MSG.startSearching })).toBeTruthy();
     const chips = within(screen.getByRole('list', { name: 'Suggested searches' })).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['boot animation', 'notification', 'charging', 'custom']);
+    // Issue 17: below it, the catalogue in Latest order with Load more.
+    expect(await screen.findByRole('heading', { name: 'Tide Clock' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+    expect(asked.searchParams.get('sort')).toBe('latest');
+    expect(asked.searchParams.has('search')).toBe(false);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search glyphs' }), '   ');
     await userEvent.click(screen.getByRole('button', { name: MSG.searchButton }));
     expect(screen.getByTestId('location').textContent).toBe('/search');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('a chip fills the box, puts the term in ?q= and shows the results with the matching words marked', async () => {
@@ -80,7 +92,7 @@ describe('Search page', () => {
     expect(await screen.findByText(/1 result found for/)).toBeTruthy();
     const marks = screen.getByRole('list', { name: 'Search results' }).querySelectorAll('mark');
     expect([...marks].map((mark) => mark.textContent)).toEqual(['Charging', 'charging']);
-    const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://localhost');
+    const url = new URL(String(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
     expect(Object.fromEntries(url.searchParams)).toEqual({ search: 'charging', sort: 'relevance', limit: '100' });
   });
 

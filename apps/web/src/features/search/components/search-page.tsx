@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Search } from 'lucide-react';
-import { MAX_SEARCH_LENGTH, MSG, SEARCH_QUICK_TERMS, SEARCH_SORTS, type SearchSort } from '@glyphary/shared';
+import { MAX_SEARCH_LENGTH, MSG, pluralize, SEARCH_QUICK_TERMS, SEARCH_SORTS, type GlyphFilters, type SearchSort } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
@@ -10,6 +10,8 @@ import { controlClasses } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSearchGlyphs } from '../api/search-glyphs.ts';
+import { FilterBar } from './filter-bar.tsx';
+import { filtersFromParams, hasAnyFilter, withFilters } from '../lib/filters.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
 /** spec §2 Search sort buttons, plus relevance ("Best match", issue 5) first as the default. */
@@ -26,8 +28,20 @@ const DEFAULT_SORT: SearchSort = 'relevance';
 
 const isSearchSort = (value: string | null): value is SearchSort => value !== null && (SEARCH_SORTS as readonly string[]).includes(value);
 
-/** The URL of a search: ?q= holds the trimmed term, ?sort= only when it is not the default. */
-const searchHref = (term: string, sort: SearchSort) => paths.search(term || undefined, sort === DEFAULT_SORT ? undefined : sort);
+/** Without a term the catalogue is browsed, newest first by default ('Best match' needs a term). */
+const BROWSE_DEFAULT_SORT: SearchSort = 'latest';
+
+/**
+ * The URL of a search: ?q= holds the trimmed term, ?sort= only when it is not the default, then the
+ * filters (issue 17) so a filtered list is linkable and back/forward restores it.
+ */
+function searchHref(term: string, sort: SearchSort, filters: GlyphFilters): string {
+  const defaultSort = term ? DEFAULT_SORT : BROWSE_DEFAULT_SORT;
+  const base = paths.search(term || undefined, sort === defaultSort ? undefined : sort);
+  const [path, query = ''] = base.split('?');
+  const params = withFilters(new URLSearchParams(query), filters).toString();
+  return params ? `${path}?${params}` : (path ?? base);
+}
 
 function StartSearching({ onPick }: { onPick: (term: string) => void }) {
   return (
@@ -50,8 +64,8 @@ function StartSearching({ onPick }: { onPick: (term: string) => void }) {
   );
 }
 
-function SearchResults({ term, sort }: { term: string; sort: SearchSort }) {
-  const search = useSearchGlyphs({ term, sort });
+function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort; filters: GlyphFilters }) {
+  const search = useSearchGlyphs({ term, sort, filters });
   useEffect(() => {
     // spec §8: a search failure is logged and the list becomes empty.
     if (search.isError) console.warn('Search failed', search.error);
@@ -74,7 +88,9 @@ function SearchResults({ term, sort }: { term: string; sort: SearchSort }) {
       <EmptyState
         title={MSG.noResultsFound}
         headingLevel={3}
-        description={`Nothing matched “${term}”. Try other words, or browse everything.`}
+        description={
+          hasAnyFilter(filters) ? `Nothing matched “${term}” with these filters. Try other words or clear the filters.` : `Nothing matched “${term}”. Try other words, or browse everything.`
+        }
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
             {MSG.browseAllGlyphs}
@@ -107,6 +123,43 @@ function SearchResults({ term, sort }: { term: string; sort: SearchSort }) {
 }
 
 /**
+ * Issue 17: before a search, the whole catalogue in the chosen sort and filters, with "Load more",
+ * so 'Browse Glyphs' leads somewhere.
+ */
+function BrowseCatalogue({ sort, filters }: { sort: SearchSort; filters: GlyphFilters }) {
+  const browse = useSearchGlyphs({ term: '', sort, filters }, { browse: true });
+  useEffect(() => {
+    if (browse.isError) console.warn('Browse failed', browse.error);
+  }, [browse.isError, browse.error]);
+  if (browse.isPending) {
+    return (
+      <div role="status" aria-label="Loading glyphs">
+        <GlyphGridSkeleton count={8} />
+      </div>
+    );
+  }
+  const pages = browse.data?.pages ?? [];
+  const glyphs = pages.flatMap((page) => page.glyphs);
+  if (glyphs.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} description={hasAnyFilter(filters) ? 'No glyph matches these filters.' : undefined} />;
+  const lastPage = pages.at(-1)?.glyphs.length ?? 0;
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="text-sm text-muted">
+        {browse.hasNextPage ? `Showing the first ${pluralize(glyphs.length, 'glyph')}` : `${pluralize(glyphs.length, 'glyph')}`}
+      </p>
+      <GlyphGrid glyphs={glyphs} batchStart={glyphs.length - lastPage} label="All glyphs" />
+      {browse.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" loading={browse.isFetchingNextPage} onClick={() => void browse.fetchNextPage()}>
+            Load more
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
  * spec §2 Search (/search?q=): the box and Search button put the trimmed term in ?q= (an empty or
  * blank term does nothing); the sort buttons re-run a non-empty search; before any search the quick
  * terms fill the box and search. Everything is read from the URL, so back/forward and reload
@@ -117,7 +170,11 @@ export function SearchPage() {
   const navigate = useNavigate();
   const term = (searchParams.get('q') ?? '').trim().slice(0, MAX_SEARCH_LENGTH);
   const sortParam = searchParams.get('sort');
-  const sort: SearchSort = isSearchSort(sortParam) ? sortParam : DEFAULT_SORT;
+  const defaultSort = term ? DEFAULT_SORT : BROWSE_DEFAULT_SORT;
+  const askedSort: SearchSort = isSearchSort(sortParam) ? sortParam : defaultSort;
+  // 'Best match' means nothing without a term: browsing falls back to Latest.
+  const sort: SearchSort = !term && askedSort === 'relevance' ? BROWSE_DEFAULT_SORT : askedSort;
+  const filters = filtersFromParams(searchParams);
 
   // The box follows the URL (back/forward), but keeps what the user types in between.
   const [draft, setDraft] = useState(term);
@@ -131,7 +188,8 @@ export function SearchPage() {
     const trimmed = text.trim().slice(0, MAX_SEARCH_LENGTH);
     if (!trimmed) return; // spec §2: an empty or whitespace term does nothing
     setDraft(trimmed);
-    void navigate(searchHref(trimmed, sort));
+    // A sort the person did not choose (the browse default) gives way to the search default.
+    void navigate(searchHref(trimmed, isSearchSort(sortParam) ? sort : DEFAULT_SORT, filters));
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -141,8 +199,14 @@ export function SearchPage() {
 
   function handleSort(next: SearchSort) {
     if (next === sort) return;
-    void navigate(searchHref(term, next));
+    void navigate(searchHref(term, next, filters));
   }
+
+  function handleFilters(next: GlyphFilters) {
+    void navigate(searchHref(term, sort, next));
+  }
+
+  const sortOptions = term ? SORT_OPTIONS : SORT_OPTIONS.filter((option) => option.value !== 'relevance');
 
   return (
     <div className="flex flex-col gap-8">
@@ -176,7 +240,7 @@ export function SearchPage() {
       </form>
 
       <div role="group" aria-label="Sort results" className="flex flex-wrap gap-2">
-        {SORT_OPTIONS.map((option) => (
+        {sortOptions.map((option) => (
           <Button
             key={option.value}
             size="sm"
@@ -189,16 +253,26 @@ export function SearchPage() {
         ))}
       </div>
 
+      <FilterBar filters={filters} onChange={handleFilters} />
+
       {term ? (
         // The cards are h3s: a (visually hidden) h2 keeps the outline h1 → h2 → h3, as on the home page.
         <section aria-labelledby="search-results-title">
           <h2 id="search-results-title" className="sr-only">
             Search results
           </h2>
-          <SearchResults term={term} sort={sort} />
+          <SearchResults term={term} sort={sort} filters={filters} />
         </section>
       ) : (
-        <StartSearching onPick={runSearch} />
+        <>
+          <StartSearching onPick={runSearch} />
+          <section aria-labelledby="browse-title" className="flex flex-col gap-4">
+            <h2 id="browse-title" className="font-display text-2xl font-bold">
+              {MSG.allGlyphsHeading}
+            </h2>
+            <BrowseCatalogue sort={sort} filters={filters} />
+          </section>
+        </>
       )}
     </div>
   );

@@ -1,0 +1,2 @@
+ALTER TABLE "glyphs" ADD COLUMN "tags" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "glyphs_tags_idx" ON "glyphs" USING gin ("tags" jsonb_path_ops) WHERE "glyphs"."deleted_at" IS NULL;

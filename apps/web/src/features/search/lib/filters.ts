@@ -1,0 +1,30 @@
+import { GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphAvailability, type GlyphFilters } from '@glyphary/shared';
+
+/** The URL parameter names of the browse/search filters (issue 17). */
+export const FILTER_PARAMS = { has: 'has', tags: 'tags' } as const;
+
+const isAvailability = (value: string | null): value is GlyphAvailability => value !== null && (GLYPH_AVAILABILITY as readonly string[]).includes(value);
+
+/** The filters a URL asks for; anything malformed is ignored rather than shown as an error page. */
+export function filtersFromParams(params: URLSearchParams): GlyphFilters {
+  const has = params.get(FILTER_PARAMS.has);
+  const tags = normalizeGlyphTags(params.get(FILTER_PARAMS.tags) ?? '').slice(0, 10);
+  return { has: isAvailability(has) ? has : undefined, tags };
+}
+
+/** The same URL parameters with `filters` applied (empty filters leave the URL clean). */
+export function withFilters(params: URLSearchParams, filters: GlyphFilters): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (filters.has) next.set(FILTER_PARAMS.has, filters.has);
+  else next.delete(FILTER_PARAMS.has);
+  if (filters.tags && filters.tags.length > 0) next.set(FILTER_PARAMS.tags, filters.tags.join(','));
+  else next.delete(FILTER_PARAMS.tags);
+  return next;
+}
+
+/** The filters as `GET /api/get-glyphs` parameters. */
+export function filterQueryParams(filters: GlyphFilters): Record<string, string | undefined> {
+  return { has: filters.has, tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined };
+}
+
+export const hasAnyFilter = (filters: GlyphFilters) => Boolean(filters.has) || (filters.tags?.length ?? 0) > 0;

@@ -1,0 +1,335 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { crc32 } from 'node:zlib';
+import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
+import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
+
+// Issue 17: browse the whole catalogue with filters in the URL, glyph tags, forms that focus their
+// errors, images in the chosen order with a cover. Each test runs at 390 and 1280 px.
+
+const WIDTHS = [390, 1280] as const;
+/** Screenshots for the issue's before/after review (SHOTS_DIR, default /tmp/17-shots). */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/17-shots';
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `after-${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true, animations: 'disabled' });
+}
+
+const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+
+/** A real one-toy APK from the shared test-support builder (the server analyses every APK). */
+function makeApk(): Buffer {
+  return buildApk({ packageName: 'com.example.browse', permissions: [GLYPH_ENABLE], toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy' }] });
+}
+
+/** An 8×8 PNG of one colour (the server re-encodes real images). */
+function makePng(seed: number): Buffer {
+  // A valid PNG built from scratch: IHDR 8×8 RGB, one IDAT with stored (uncompressed) deflate.
+  const width = 8;
+  const row = Buffer.alloc(1 + width * 3);
+  for (let x = 0; x < width; x += 1) row.set([(seed * 40) % 256, (seed * 90) % 256, (seed * 150) % 256], 1 + x * 3);
+  const raw = Buffer.concat(Array.from({ length: 8 }, () => row));
+  const deflate = Buffer.concat([Buffer.from([0x78, 0x01, 0x01]), Buffer.from([raw.length & 0xff, raw.length >> 8, ~raw.length & 0xff, (~raw.length >> 8) & 0xff]), raw, adler(raw)]);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(8, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflate), chunk('IEND', Buffer.alloc(0))]);
+}
+function adler(data: Buffer): Buffer {
+  let a = 1;
+  let b = 0;
+  for (const byte of data) {
+    a = (a + byte) % 65521;
+    b = (b + a) % 65521;
+  }
+  const out = Buffer.alloc(4);
+  out.writeUInt32BE(((b << 16) | a) >>> 0);
+  return out;
+}
+
+async function shareViaApi(request: APIRequestContext, data: Record<string, unknown>): Promise<string> {
+  const response = await request.post('/api/upload-glyph', { headers: jsonHeaders, data });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function uploadApk(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/upload-file', {
+    headers: { origin: jsonHeaders.origin },
+    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk() } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+const allGlyphs = (page: Page) => page.getByRole('list', { name: 'All glyphs' });
+
+/** The URL's query parameters, in any order. */
+async function expectQuery(page: Page, expected: Record<string, string>): Promise<void> {
+  await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(expected);
+}
+
+test.describe('browse the catalogue', () => {
+  for (const width of WIDTHS) {
+    test(`/search lists everything under Start searching, with Load more and filters in the URL (${width} px)`, async ({ page, signedInUser }) => {
+      test.setTimeout(120_000);
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const tag = uniqueTag();
+      // More than one browse page, in this test's own free tag; one with an APK, the rest source only.
+      const apkUrl = await uploadApk(page.request);
+      const apkTitle = `Apk toy ${tag}`;
+      await shareViaApi(page.request, { title: apkTitle, description: 'Has an APK.', apkUrl, tags: [tag, 'clock'] });
+      for (let i = 0; i < BROWSE_PAGE_SIZE + 2; i += 1) {
+        await shareViaApi(page.request, { title: `Source toy ${i} ${tag}`, description: 'Source only.', githubUrl: 'https://github.com/example/toy', tags: [tag] });
+      }
+
+      await page.goto('/search');
+      await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Suggested searches' }).getByRole('button')).toHaveCount(4);
+      await expect(page.getByRole('heading', { level: 2, name: MSG.allGlyphsHeading })).toBeVisible();
+      const cards = allGlyphs(page).getByRole('listitem');
+      await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
+      await page.getByRole('button', { name: 'Load more' }).click();
+      await expect.poll(() => cards.count()).toBeGreaterThan(BROWSE_PAGE_SIZE);
+      await expectNoAxeViolations(page);
+      await shot(page, 'browse');
+
+      // A free tag from a glyph page link, then a download filter: both land in the URL.
+      await page.goto(`/search?tags=${tag}`);
+      await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: tag })).toHaveAttribute('aria-pressed', 'true');
+      await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
+      await page.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Has an APK' }).click();
+      await expectQuery(page, { tags: tag, has: 'apk' });
+      await expect(cards).toHaveCount(1);
+      await expect(allGlyphs(page).getByRole('heading', { name: apkTitle })).toBeVisible();
+      await page.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Source only' }).click();
+      await expectQuery(page, { tags: tag, has: 'source' });
+      await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
+      await expect(allGlyphs(page).getByRole('heading', { name: apkTitle })).toHaveCount(0);
+      // A category chip adds to the tags; back returns to the previous filters.
+      await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'clock' }).click();
+      await expectQuery(page, { tags: `${tag},clock`, has: 'source' });
+      await expect(page.getByRole('heading', { name: MSG.noGlyphsFound })).toBeVisible();
+      await page.goBack();
+      await expectQuery(page, { tags: tag, has: 'source' });
+      await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
+      await expectNoAxeViolations(page);
+      await shot(page, 'browse-filtered');
+
+      // The filters apply to a search too, and a tag is found by searching for it.
+      await page.goto(`/search?q=${tag}&has=apk`);
+      await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(1);
+      await expect(page.getByText(/1 result found for/)).toBeVisible();
+    });
+  }
+});
+
+test.describe('glyph tags and forms', () => {
+  for (const width of WIDTHS) {
+    test(`Share Glyph: the error is focused and in view; tags, image order and cover are kept (${width} px)`, async ({ page, signedInUser }) => {
+      test.setTimeout(120_000);
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.goto('/upload');
+      await expect(page.getByRole('heading', { name: 'Share Glyph' })).toBeVisible();
+
+      // Submitting far below the error moves focus to it, scrolls it into view and announces it (role=alert).
+      const submit = page.getByRole('button', { name: 'Share Glyph' });
+      await submit.scrollIntoViewIfNeeded();
+      await submit.click();
+      const error = page.getByRole('alert').filter({ hasText: MSG.titleRequired });
+      await expect(error).toBeFocused();
+      await expect(error).toBeInViewport();
+      await shot(page, 'upload-error');
+      // The same error again is focused again.
+      await submit.click();
+      await expect(error).toBeFocused();
+
+      const title = `Ordered ${uniqueTag()}`;
+      await page.getByLabel('Title').fill(title);
+      await page.getByLabel('Description').fill('Images in the order chosen.');
+      await page.getByLabel('GitHub Repository URL').fill('https://github.com/example/ordered');
+      await page.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'music' }).click();
+      await page.getByLabel('Other tags').fill('Retro, pixel');
+
+      // Six images: the first five are kept and the person is told. The first upload is held back
+      // so it finishes last: the order must still be the order chosen.
+      const uploaded = new Map<string, string>();
+      page.on('response', async (response) => {
+        if (!response.url().endsWith('/api/upload-file') || response.status() !== 200) return;
+        const name = /filename="([^"]+)"/.exec(response.request().postDataBuffer()?.toString('latin1') ?? '')?.[1];
+        if (name) uploaded.set(((await response.json()) as { url: string }).url, name);
+      });
+      await page.route('**/api/upload-file', async (route) => {
+        if ((route.request().postDataBuffer()?.toString('latin1') ?? '').includes('filename="img-0.png"')) await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.getByLabel('Images', { exact: true }).and(page.locator('input[type=file]')).setInputFiles(
+        Array.from({ length: 6 }, (_, i) => ({ name: `img-${i}.png`, mimeType: 'image/png', buffer: makePng(i + 1) })),
+      );
+      await expect(page.getByText(MSG.tooManyImagesKept(5, 1))).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Image 5', exact: true })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Image 6', exact: true })).toHaveCount(0);
+
+      // Reorder with the keyboard: image 3 becomes the cover, then image 2 moves later.
+      const cover = page.getByRole('button', { name: 'Make image 3 the cover' });
+      await cover.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Image 3 is now the cover.')).toBeVisible();
+      const later = page.getByRole('button', { name: 'Move image 2 later' });
+      await later.focus();
+      await page.keyboard.press('Enter');
+      // Chosen: 0 1 2 3 4 → cover 2: 2 0 1 3 4 → image 2 (0) later: 2 1 0 3 4.
+      // And by drag: the last image dropped on the first place.
+      await page.getByRole('img', { name: 'Image 5', exact: true }).dragTo(page.getByRole('img', { name: 'Image 1', exact: true }));
+      // → 4 2 1 0 3
+      await expectNoAxeViolations(page);
+      await shot(page, 'upload-ordered');
+
+      await submit.click();
+      await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+      const id = page.url().split('/').pop() ?? '';
+      const glyph = ((await (await page.request.get(`/api/get-glyph/${id}`)).json()) as { glyph: { images: string[]; tags: string[] } }).glyph;
+      expect(glyph.images.map((url) => uploaded.get(url))).toEqual(['img-4.png', 'img-2.png', 'img-1.png', 'img-0.png', 'img-3.png']);
+      expect(glyph.tags).toEqual(['music', 'retro', 'pixel']);
+
+      // Tags as chips on the glyph page; a chip opens the filtered catalogue.
+      const chips = page.getByRole('list', { name: 'Tags' });
+      await expect(chips.getByRole('link')).toHaveText(['music', 'retro', 'pixel']);
+      await expectNoAxeViolations(page);
+      await chips.getByRole('link', { name: 'retro' }).click();
+      await expect(page).toHaveURL('/search?tags=retro');
+      await expect(allGlyphs(page).getByRole('heading', { name: title })).toBeVisible();
+    });
+  }
+
+  test('Edit Glyph: own validation errors, Saving…, the APK as an upload control, tags edited', async ({ page, signedInUser }) => {
+    expect(signedInUser.username).toBeTruthy();
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const apkUrl = await uploadApk(page.request);
+      const id = await shareViaApi(page.request, { title: `Editable ${uniqueTag()}`, description: 'd', apkUrl, tags: ['games'] });
+      await page.goto(`/glyph/${id}`);
+      await page.getByRole('button', { name: 'Edit Glyph' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Edit Glyph' });
+      // The APK is the upload control with the current file, not a raw '/api/files/apks/…' field.
+      await expect(dialog.getByLabel('APK URL')).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: /^Remove .*\.apk$/ })).toBeVisible();
+      await expect(dialog.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'games' })).toHaveAttribute('aria-pressed', 'true');
+
+      await dialog.getByLabel('Title').fill('');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      const error = dialog.getByRole('alert').filter({ hasText: MSG.titleRequired });
+      await expect(error).toBeFocused();
+      await expect(error).toBeInViewport();
+      await expect(error).not.toContainText('Failed to update glyph');
+      await shot(page, 'edit-error');
+
+      await dialog.getByLabel('Title').fill('Edited title');
+      await dialog.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'art' }).click();
+      // Hold the save so its "Saving…" state can be seen.
+      await page.route(`**/api/update-glyph/${id}`, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      });
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(dialog.getByRole('button', { name: MSG.saving })).toBeVisible();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByRole('list', { name: 'Tags' }).getByRole('link')).toHaveText(['games', 'art']);
+      await page.unroute(`**/api/update-glyph/${id}`);
+    }
+  });
+});
+
+test.describe('sign up', () => {
+  for (const width of WIDTHS) {
+    test(`errors are focused and in view; a common password says why it is too weak (${width} px)`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const user = uniqueUser('w');
+      await page.goto('/signup');
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Username').fill(user.username);
+      await page.getByLabel('Display Name').fill(user.displayName);
+      await page.getByLabel('Password', { exact: true }).fill('password123');
+      await page.getByLabel('Confirm Password').fill('password124');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const mismatch = page.getByRole('alert').filter({ hasText: MSG.passwordsDoNotMatch });
+      await expect(mismatch).toBeFocused();
+      await expect(mismatch).toBeInViewport();
+      await page.getByLabel('Confirm Password').fill('password123');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      const weak = page.getByRole('alert').filter({ hasText: MSG.weakPassword });
+      await expect(weak).toHaveText(MSG.weakPasswordCommon);
+      await expect(weak).toBeFocused();
+      await expectNoAxeViolations(page);
+      await shot(page, 'signup-weak');
+    });
+  }
+});
+
+test('the request board pluralises its count', async ({ page, signedInUser }) => {
+  expect(signedInUser.username).toBeTruthy();
+  const word = uniqueTag();
+  const response = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: `Need ${word}`, description: 'A request.' } });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.goto('/request-glyphs');
+  await page.getByRole('main').getByRole('searchbox').fill(word);
+  await page.getByRole('main').getByRole('searchbox').press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: `1 request found for ${word}` })).toHaveCount(1);
+});
+
+
+test.describe('tabs in the URL', () => {
+  for (const width of WIDTHS) {
+    test(`Settings, My Requests and Admin tabs are linkable and Back returns to the previous tab (${width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      await page.goto('/settings');
+      await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+      const before = await page.evaluate(() => history.length);
+      await page.getByRole('tab', { name: 'Security' }).click();
+      await expect(page).toHaveURL('/settings?tab=security');
+      // One switch, one history entry.
+      expect(await page.evaluate(() => history.length)).toBe(before + 1);
+      await expect(page.getByRole('heading', { name: 'Change Password' })).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL('/settings');
+      await expect(page.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
+      await page.goForward();
+      await expect(page).toHaveURL('/settings?tab=security');
+      await page.reload();
+      await expect(page.getByRole('tab', { name: 'Security' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoAxeViolations(page);
+
+      await page.goto('/my-requests?tab=created');
+      await expect(page.getByRole('tab', { name: /^Created/ })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: /^Taken On/ }).click();
+      await expect(page).toHaveURL('/my-requests');
+      await page.goBack();
+      await expect(page.getByRole('tab', { name: /^Created/ })).toHaveAttribute('aria-selected', 'true');
+
+      await signInAsSuperAdmin(page.request);
+      await page.goto('/admin?tab=users');
+      await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('tab', { name: 'Audit' }).click();
+      await expect(page).toHaveURL('/admin?tab=audit');
+      await page.goBack();
+      await expect(page).toHaveURL('/admin?tab=users');
+      await expect(page.getByRole('tab', { name: 'Users' })).toHaveAttribute('aria-selected', 'true');
+    });
+  }
+});
+
