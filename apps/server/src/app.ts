@@ -374,8 +374,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiter,
     mailer,
     publicUrl,
-    // Releases (issue 18) are not on this server yet: 'release' reports answer 422 until they are.
-    hasReleases: false,
     onChange: () => {
       clearPublicReads();
       adminStats.clear();

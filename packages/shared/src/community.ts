@@ -24,11 +24,13 @@ export const MODERATION_ACTIONS = ['dismiss', 'hide', 'restore', 'remove', 'warn
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** Which actions apply to which target (the queue offers only these). */
-export const MODERATION_ACTIONS_BY_TARGET: Record<Exclude<ReportTargetType, 'release'>, readonly ModerationAction[]> = {
+export const MODERATION_ACTIONS_BY_TARGET: Record<ReportTargetType, readonly ModerationAction[]> = {
   glyph: ['dismiss', 'hide', 'restore', 'remove', 'warn', 'suspend', 'unsuspend'],
   user: ['dismiss', 'warn', 'suspend', 'unsuspend'],
   request: ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'],
   comment: ['dismiss', 'remove', 'warn', 'suspend', 'unsuspend'],
+  // A bad release is answered on its publisher (a key change is already held for approval, issue 18).
+  release: ['dismiss', 'warn', 'suspend', 'unsuspend'],
 };
 
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -73,7 +75,6 @@ export const COMMUNITY_MSG = {
   reportTargetIdRequired: 'targetId is required',
   reportReasonInvalid: `reason must be one of ${REPORT_REASONS.join(', ')}`,
   reportDetailsTooLong: `Details are limited to ${MAX_REPORT_DETAILS.toLocaleString('en-US')} characters`,
-  reportReleasesUnavailable: 'Releases cannot be reported yet: this server has no releases',
   reportDuplicate: 'You have already reported this. An admin will look at it soon.',
   reportOwn: 'You cannot report your own content',
   reportTargetNotFound: 'The reported item was not found',

@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
-import { auditLog, comments, files, glyphRequests, notifications, reports, sessions, users } from '../../src/db/schema/index.ts';
+import { auditLog, comments, files, glyphRequests, notifications, releases, reports, sessions, users } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -80,13 +80,47 @@ describe('POST /api/reports', () => {
     ['control characters', { targetType: 'user', targetId: 'x', reason: 'spam', details: 'a\u0000b' }, 400, 'Text must not contain control characters'],
     ['unknown glyph', { targetType: 'glyph', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' }, 404, COMMUNITY_MSG.reportTargetNotFound],
     ['SQL-looking id', { targetType: 'request', targetId: "1' or '1'='1", reason: 'spam' }, 404, COMMUNITY_MSG.reportTargetNotFound],
-    ['release (no releases on this server)', { targetType: 'release', targetId: 'r1', reason: 'malware' }, 422, COMMUNITY_MSG.reportReleasesUnavailable],
+    ['unknown release', { targetType: 'release', targetId: '00000000-0000-4000-8000-000000000000', reason: 'malware' }, 404, COMMUNITY_MSG.reportTargetNotFound],
+    ['malformed release id', { targetType: 'release', targetId: 'r1', reason: 'malware' }, 404, COMMUNITY_MSG.reportTargetNotFound],
   ])('%s → %d with a clear error, nothing stored', async (_name, body, status, message) => {
     const before = await reportCount();
     const response = await report(reporter, body);
     expect(response.statusCode).toBe(status);
     expect(response.json().error).toBe(message);
     expect(await reportCount()).toBe(before);
+  });
+
+  it('files a report on a published release (a held one is not reportable) and the publisher can be warned', async () => {
+    const glyph = await insertGlyph(t.database, owner.id);
+    const insertRelease = async (state: string, versionCode: number) => {
+      const [row] = await t.database.db
+        .insert(releases)
+        .values({ glyphId: glyph.id, apkUrl: '/api/files/apks/x.apk', size: 1234, sha256: 'ab'.repeat(32), versionName: `1.${versionCode}`, versionCode, state })
+        .returning({ id: releases.id });
+      return row!.id;
+    };
+    const published = await insertRelease('published', 1);
+    const held = await insertRelease('pending', 2);
+    const before = await reportCount();
+    expect((await report(reporter, { targetType: 'release', targetId: held, reason: 'malware' })).statusCode).toBe(404);
+    expect(await reportCount()).toBe(before);
+
+    const filed = await report(reporter, { targetType: 'release', targetId: published, reason: 'malware', details: 'New permissions' });
+    expect(filed.statusCode, filed.body).toBe(200);
+    const id = filed.json().report.id as string;
+    expect(filed.json().report).toMatchObject({ targetType: 'release', targetId: published });
+
+    const queue = await call('GET', '/api/admin/reports', admin.auth);
+    const group = (queue.json().groups as Array<{ targetType: string; targetId: string; target: { title: string; url: string } }>).find(
+      (g) => g.targetId === published,
+    );
+    expect(group).toMatchObject({ targetType: 'release', target: { title: `${glyph.title} 1.1`, url: `/glyph/${glyph.id}` } });
+
+    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'x' })).statusCode).toBe(422);
+    const warned = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'warn', note: 'Explain the new permissions' });
+    expect(warned.statusCode, warned.body).toBe(200);
+    expect((await audits(published)).map((a) => a.action)).toContain('moderation.warn');
+    expect((await noticesOf(owner.id)).some((n) => JSON.stringify(n).includes('Explain the new permissions'))).toBe(true);
   });
 
   it('refuses deleted glyphs and your own content', async () => {

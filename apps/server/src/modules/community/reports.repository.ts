@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { auditLog, comments, files, glyphRequests, glyphs, reports, sessions, users } from '../../db/schema/index.ts';
+import { auditLog, comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
 import { insertAudit, type AuditInput } from '../admin/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
 
@@ -190,6 +190,42 @@ export function createReportsRepository(db: Db) {
           title: row.title,
           excerpt: excerptOf(row.description),
           url: '/request-glyphs',
+        };
+      }
+      if (type === 'release') {
+        if (!UUID.test(id)) return NONE;
+        const [row] = await db
+          .select({
+            glyphId: releases.glyphId,
+            versionName: releases.versionName,
+            state: releases.state,
+            changelog: releases.changelog,
+            sha256: releases.sha256,
+            size: releases.size,
+            glyphTitle: glyphs.title,
+            creatorId: glyphs.creatorId,
+            deletedAt: glyphs.deletedAt,
+          })
+          .from(releases)
+          .innerJoin(glyphs, eq(glyphs.id, releases.glyphId))
+          .where(eq(releases.id, id.toLowerCase()))
+          .limit(1);
+        if (!row) return NONE;
+        const owner = await ownerFacts(row.creatorId);
+        return {
+          ...NONE,
+          exists: true,
+          // Only what visitors can see is reportable: a published release of a live glyph.
+          live: row.deletedAt === null && row.state === 'published',
+          ownerId: row.creatorId,
+          ownerUsername: owner?.username ?? null,
+          ownerEmail: owner?.email ?? null,
+          ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
+          ownerSuspended: Boolean(owner?.suspendedAt),
+          title: `${row.glyphTitle} ${row.versionName ?? ''}`.trim(),
+          excerpt: excerptOf(row.changelog),
+          url: `/glyph/${row.glyphId}`,
+          apk: { sha256: row.sha256, size: row.size, permissions: [], signatureStatus: null, isGlyphToy: null },
         };
       }
       if (type === 'comment') {

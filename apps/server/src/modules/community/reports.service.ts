@@ -31,8 +31,6 @@ export interface ReportsServiceDeps {
   limiter: RateLimiter;
   mailer?: Mailer | undefined;
   publicUrl: string;
-  /** Whether a releases table exists (issue 18); until then 'release' reports are refused. */
-  hasReleases: boolean;
   /** Called after a decision that public reads show (a hidden or restored glyph): clears read caches. */
   onChange?: () => void;
   log?: { warn: (obj: object, msg: string) => void };
@@ -90,10 +88,9 @@ export function createReportsService(deps: ReportsServiceDeps) {
   return {
     /**
      * Files a report on a live target; one open report per person and target; rate-limited.
-     * @throws AppError 422 release (no releases yet), 404 unknown or gone target, 400 own content, 409 duplicate, 429.
+     * @throws AppError 404 unknown or gone target, 400 own content, 409 duplicate, 429.
      */
     async report(viewer: Viewer, input: ReportInput): Promise<ReportRow> {
-      if (input.targetType === 'release' && !deps.hasReleases) throw unprocessable(COMMUNITY_MSG.reportReleasesUnavailable, 'RELEASES_UNAVAILABLE');
       const targetId = input.targetType === 'user' ? input.targetId : input.targetId.toLowerCase();
       const target = await reports.findTarget(input.targetType, targetId);
       if (!target.exists || !target.live) throw notFound(COMMUNITY_MSG.reportTargetNotFound);

@@ -18,7 +18,6 @@ import { useReportQueue, useResolveReport } from '../api/reports.ts';
 
 /** The actions that make sense for a target in its current state. */
 function actionsFor(group: ReportGroup, status: 'open' | 'resolved'): ModerationAction[] {
-  if (group.targetType === 'release') return [];
   const all = MODERATION_ACTIONS_BY_TARGET[group.targetType];
   return all.filter((action) => {
     if (action === 'restore') return group.target.hidden;
