@@ -40,9 +40,10 @@ describe('listGlyphs', () => {
     const search: SearchPort = { search: vi.fn(async () => ({ rows: [], nextCursor: 'next' })) };
     const service = createDiscoveryService({ discovery, search, secret: SECRET });
     await service.listGlyphs({ sort: 'relevance', limit: 12 }, { isAdmin: false });
-    expect(discovery.listGlyphs).toHaveBeenCalledWith({ sort: 'latest', limit: 12, creatorId: undefined, after: undefined });
+    const noFilters = { has: undefined, tags: undefined, device: undefined };
+    expect(discovery.listGlyphs).toHaveBeenCalledWith({ sort: 'latest', limit: 12, creatorId: undefined, after: undefined, filters: noFilters });
     const page = await service.listGlyphs({ search: '  boot  ', limit: 500, creator_id: 'abc' }, { isAdmin: false });
-    expect(search.search).toHaveBeenCalledWith({ term: 'boot', sort: 'relevance', limit: 100, cursor: undefined, creatorId: 'abc' });
+    expect(search.search).toHaveBeenCalledWith({ term: 'boot', sort: 'relevance', limit: 100, cursor: undefined, creatorId: 'abc', filters: noFilters });
     expect(page.nextCursor).toBe('next');
   });
 
