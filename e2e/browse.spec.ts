@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
 import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
 
@@ -75,6 +75,8 @@ async function uploadApk(request: APIRequestContext): Promise<string> {
 }
 
 const allGlyphs = (page: Page) => page.getByRole('list', { name: 'All glyphs' });
+/** The cards of a glyph list: its items holding an article, not the items of a card's own lists (e.g. 'Runs on'). */
+const cardsOf = (list: Locator) => list.getByRole('listitem').filter({ has: list.page().getByRole('article') });
 
 /** The URL's query parameters, in any order. */
 async function expectQuery(page: Page, expected: Record<string, string>): Promise<void> {
@@ -100,7 +102,7 @@ test.describe('browse the catalogue', () => {
       await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
       await expect(page.getByRole('list', { name: 'Suggested searches' }).getByRole('button')).toHaveCount(4);
       await expect(page.getByRole('heading', { level: 2, name: MSG.allGlyphsHeading })).toBeVisible();
-      const cards = allGlyphs(page).getByRole('listitem');
+      const cards = cardsOf(allGlyphs(page));
       await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
       await page.getByRole('button', { name: 'Load more' }).click();
       await expect.poll(() => cards.count()).toBeGreaterThan(BROWSE_PAGE_SIZE);
@@ -131,7 +133,7 @@ test.describe('browse the catalogue', () => {
 
       // The filters apply to a search too, and a tag is found by searching for it.
       await page.goto(`/search?q=${tag}&has=apk`);
-      await expect(page.getByRole('list', { name: 'Search results' }).getByRole('listitem')).toHaveCount(1);
+      await expect(cardsOf(page.getByRole('list', { name: 'Search results' }))).toHaveCount(1);
       await expect(page.getByText(/1 result found for/)).toBeVisible();
     });
   }
@@ -193,7 +195,10 @@ test.describe('glyph tags and forms', () => {
       await later.focus();
       await page.keyboard.press('Enter');
       // Chosen: 0 1 2 3 4 → cover 2: 2 0 1 3 4 → image 2 (0) later: 2 1 0 3 4.
-      // And by drag: the last image dropped on the first place.
+      // And by drag: the last image dropped on the first place. Both are brought into view first, as a
+      // person would: scrolled to its nearest edge, the first row would sit under the sticky top bar,
+      // which would take the drop.
+      await page.getByRole('img', { name: 'Image 1', exact: true }).evaluate((image) => image.scrollIntoView({ block: 'center' }));
       await page.getByRole('img', { name: 'Image 5', exact: true }).dragTo(page.getByRole('img', { name: 'Image 1', exact: true }));
       // → 4 2 1 0 3
       await expectNoAxeViolations(page);

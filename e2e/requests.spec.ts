@@ -94,7 +94,8 @@ test.describe('glyph requests', () => {
     const title = `Battery ring ${id}`;
     // A creates the request through the dialog.
     await page.goto('/request-glyphs');
-    await page.getByRole('button', { name: 'Create Request' }).click();
+    // The toolbar's button comes first; an empty board (this spec run alone) offers a second one in its empty state.
+    await page.getByRole('button', { name: 'Create Request' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Glyph Request' });
     await expect(dialog).toBeVisible();
     // Form-level checks (spec §5) before anything is sent.

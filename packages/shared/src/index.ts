@@ -7,6 +7,7 @@ export * from './validation/request.ts';
 export * from './format/index.ts';
 export * from './schemas/common.ts';
 export * from './schemas/user.ts';
+export * from './animation-limits.ts';
 export * from './schemas/animation.ts';
 export * from './schemas/glyph.ts';
 export * from './schemas/request.ts';

@@ -1,4 +1,5 @@
 // Issue 17: browse the whole catalogue — glyph tags and list filters.
+import '../zod.ts';
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
 import { MSG } from '../messages.ts';

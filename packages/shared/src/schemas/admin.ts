@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, SYNC_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';

@@ -1,4 +1,6 @@
+import '../zod.ts';
 import { z } from 'zod';
+import { IMPORT_ADJUST_MAX, IMPORT_ADJUST_MIN, IMPORT_SPEED_MAX, IMPORT_SPEED_MIN } from '../animation-limits.ts';
 import { MSG } from '../messages.ts';
 
 /**
@@ -53,11 +55,6 @@ export const GlyphAnimationSchema = z.object({
 });
 export type GlyphAnimationInfo = z.infer<typeof GlyphAnimationSchema>;
 
-export const IMPORT_SIZES = [25, 13] as const;
-export const IMPORT_ADJUST_MIN = -100;
-export const IMPORT_ADJUST_MAX = 100;
-export const IMPORT_SPEED_MIN = 0.25;
-export const IMPORT_SPEED_MAX = 4;
 
 const adjust = (message: string) =>
   z

@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 
 // Issue 15: the APK report ("Inside this APK"), shared by the server (response schemas) and the web app.

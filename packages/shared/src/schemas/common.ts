@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 
 /** Every API error body (DESIGN §3). */

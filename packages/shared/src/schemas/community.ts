@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import {
   COMMUNITY_MSG,

@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { MSG } from '../messages.ts';
 import { GlyphSchema } from './glyph.ts';

@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';

@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { MAX_CHANGELOG, MAX_URL_LENGTH, RELEASE_STATES } from '../constants.ts';
 import { MSG } from '../messages.ts';

@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_SEARCH_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE, MAX_IMAGES, MY_REQUEST_TYPES, REQUEST_STATUSES } from '../constants.ts';
 import { MSG } from '../messages.ts';

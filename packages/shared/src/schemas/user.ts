@@ -1,3 +1,4 @@
+import '../zod.ts';
 import { z } from 'zod';
 import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH } from '../constants.ts';
 import { MSG } from '../messages.ts';

@@ -66,7 +66,6 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} placeholder="e.g. Charging Ring" />
       <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} placeholder="What does your Glyph Toy do?" />
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy, reorderable: true })}
-      {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy })}
       <AnimationImport value={animation} onChange={setAnimation} onBusyChange={setAnimationBusy} title={title} />
       {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
       {apk[0]?.apk ? <ApkPanel report={apk[0].apk} heading={APK_MSG.uploadFoundHeading} headingId="apk-findings-heading" /> : null}
