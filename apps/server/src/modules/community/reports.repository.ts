@@ -96,6 +96,22 @@ async function moveGlyphFiles(tx: Tx, row: { creatorId: string; apkFileId: strin
 }
 
 /** Data access for reports and moderation (issue 19). */
+
+/** The columns of a report as the queue and the routes show it (with the reporter's username). */
+const reportColumns = {
+  id: reports.id,
+  reporterId: reports.reporterId,
+  reporterUsername: users.username,
+  targetType: reports.targetType,
+  targetId: reports.targetId,
+  reason: reports.reason,
+  details: reports.details,
+  status: reports.status,
+  resolution: reports.resolution,
+  resolutionNote: reports.resolutionNote,
+  createdAt: reports.createdAt,
+  resolvedAt: reports.resolvedAt,
+};
 export function createReportsRepository(db: Db) {
   async function ownerFacts(userId: string) {
     const [row] = await db
@@ -104,6 +120,18 @@ export function createReportsRepository(db: Db) {
       .where(eq(users.id, userId))
       .limit(1);
     return row;
+  }
+
+  /** The owner fields every target carries. */
+  async function ownerOf(userId: string) {
+    const owner = await ownerFacts(userId);
+    return {
+      ownerId: userId,
+      ownerUsername: owner?.username ?? null,
+      ownerEmail: owner?.email ?? null,
+      ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
+      ownerSuspended: Boolean(owner?.suspendedAt),
+    };
   }
 
   return {
@@ -127,15 +155,10 @@ export function createReportsRepository(db: Db) {
           .where(eq(glyphs.id, id.toLowerCase()))
           .limit(1);
         if (!row) return NONE;
-        const owner = await ownerFacts(row.creatorId);
         return {
           exists: true,
           live: row.deletedAt === null,
-          ownerId: row.creatorId,
-          ownerUsername: owner?.username ?? null,
-          ownerEmail: owner?.email ?? null,
-          ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
-          ownerSuspended: Boolean(owner?.suspendedAt),
+          ...(await ownerOf(row.creatorId)),
           title: row.title,
           excerpt: excerptOf(row.description),
           url: `/glyph/${id.toLowerCase()}`,
@@ -177,16 +200,11 @@ export function createReportsRepository(db: Db) {
           .where(eq(glyphRequests.id, id.toLowerCase()))
           .limit(1);
         if (!row) return NONE;
-        const owner = await ownerFacts(row.userId);
         return {
           ...NONE,
           exists: true,
           live: true,
-          ownerId: row.userId,
-          ownerUsername: owner?.username ?? null,
-          ownerEmail: owner?.email ?? null,
-          ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
-          ownerSuspended: Boolean(owner?.suspendedAt),
+          ...(await ownerOf(row.userId)),
           title: row.title,
           excerpt: excerptOf(row.description),
           url: '/request-glyphs',
@@ -211,17 +229,12 @@ export function createReportsRepository(db: Db) {
           .where(eq(releases.id, id.toLowerCase()))
           .limit(1);
         if (!row) return NONE;
-        const owner = await ownerFacts(row.creatorId);
         return {
           ...NONE,
           exists: true,
           // Only what visitors can see is reportable: a published release of a live glyph.
           live: row.deletedAt === null && row.state === 'published',
-          ownerId: row.creatorId,
-          ownerUsername: owner?.username ?? null,
-          ownerEmail: owner?.email ?? null,
-          ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
-          ownerSuspended: Boolean(owner?.suspendedAt),
+          ...(await ownerOf(row.creatorId)),
           title: `${row.glyphTitle} ${row.versionName ?? ''}`.trim(),
           excerpt: excerptOf(row.changelog),
           url: `/glyph/${row.glyphId}`,
@@ -237,16 +250,11 @@ export function createReportsRepository(db: Db) {
           .where(eq(comments.id, id.toLowerCase()))
           .limit(1);
         if (!row) return NONE;
-        const owner = await ownerFacts(row.authorId);
         return {
           ...NONE,
           exists: true,
           live: true,
-          ownerId: row.authorId,
-          ownerUsername: owner?.username ?? null,
-          ownerEmail: owner?.email ?? null,
-          ownerIsAdmin: Boolean(owner?.isAdmin || owner?.isSuperAdmin),
-          ownerSuspended: Boolean(owner?.suspendedAt),
+          ...(await ownerOf(row.authorId)),
           title: `Comment on "${row.glyphTitle}"`,
           excerpt: excerptOf(row.body),
           url: `/glyph/${row.glyphId}`,
@@ -268,20 +276,7 @@ export function createReportsRepository(db: Db) {
     async findById(id: string): Promise<ReportRow | undefined> {
       if (!UUID.test(id)) return undefined;
       const [row] = await db
-        .select({
-          id: reports.id,
-          reporterId: reports.reporterId,
-          reporterUsername: users.username,
-          targetType: reports.targetType,
-          targetId: reports.targetId,
-          reason: reports.reason,
-          details: reports.details,
-          status: reports.status,
-          resolution: reports.resolution,
-          resolutionNote: reports.resolutionNote,
-          createdAt: reports.createdAt,
-          resolvedAt: reports.resolvedAt,
-        })
+        .select(reportColumns)
         .from(reports)
         .leftJoin(users, eq(users.id, reports.reporterId))
         .where(eq(reports.id, id.toLowerCase()))
@@ -292,20 +287,7 @@ export function createReportsRepository(db: Db) {
     /** Reports in a status, oldest first for the open queue and newest first for the resolved list. */
     async listByStatus(status: 'open' | 'resolved', limit: number): Promise<ReportRow[]> {
       return db
-        .select({
-          id: reports.id,
-          reporterId: reports.reporterId,
-          reporterUsername: users.username,
-          targetType: reports.targetType,
-          targetId: reports.targetId,
-          reason: reports.reason,
-          details: reports.details,
-          status: reports.status,
-          resolution: reports.resolution,
-          resolutionNote: reports.resolutionNote,
-          createdAt: reports.createdAt,
-          resolvedAt: reports.resolvedAt,
-        })
+        .select(reportColumns)
         .from(reports)
         .leftJoin(users, eq(users.id, reports.reporterId))
         .where(eq(reports.status, status))
