@@ -40,19 +40,22 @@ export async function notifyFollowers(tx: DbOrTx, creatorId: string, type: strin
     on conflict (user_id, event_key) do nothing`);
 }
 
+/** A notification as the bell and the digest read it (createdKey: the exact paging key). */
+const notificationColumns = {
+  id: notifications.id,
+  type: notifications.type,
+  data: notifications.data,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+  createdKey: timeKey(notifications.createdAt),
+};
+
 /** Data access for the bell: a user's notifications, unread count, mark read, digest candidates. */
 export function createNotificationsRepository(db: Db) {
   return {
     async list(userId: string, limit: number, cursor: PageCursor | null): Promise<NotificationRow[]> {
       return db
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          data: notifications.data,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-          createdKey: timeKey(notifications.createdAt),
-        })
+        .select(notificationColumns)
         .from(notifications)
         .where(and(eq(notifications.userId, userId), pageWhere(notifications.createdAt, notifications.id, cursor)))
         .orderBy(desc(notifications.createdAt), desc(notifications.id))
@@ -107,14 +110,7 @@ export function createNotificationsRepository(db: Db) {
 
     async unreadSince(userId: string, since: Date | null, limit: number): Promise<NotificationRow[]> {
       return db
-        .select({
-          id: notifications.id,
-          type: notifications.type,
-          data: notifications.data,
-          readAt: notifications.readAt,
-          createdAt: notifications.createdAt,
-          createdKey: timeKey(notifications.createdAt),
-        })
+        .select(notificationColumns)
         .from(notifications)
         .where(
           and(
