@@ -22,7 +22,20 @@ export function wasUpdated(glyph: { createdAt: string; updatedAt: string }): boo
 }
 
 /** Issue 18 on the glyph page: install on the phone, version history and, for the creator, 'Publish an update'. */
-export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: ReleasesGlyph; viewerId: string | null; renderApkUpload: RenderApkUpload }) {
+export function ReleasesSection({
+  glyph,
+  viewerId,
+  renderApkUpload,
+  publishOpen,
+  onPublishOpenChange,
+}: {
+  glyph: ReleasesGlyph;
+  viewerId: string | null;
+  renderApkUpload: RenderApkUpload;
+  /** 'Publish an update' is also opened from the Edit Glyph dialog, so the page may control it. */
+  publishOpen?: boolean | undefined;
+  onPublishOpenChange?: ((open: boolean) => void) | undefined;
+}) {
   const isCreator = viewerId !== null && viewerId === glyph.creatorId;
   return (
     <div className="mt-10 grid gap-8 border-t border-line pt-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
@@ -32,7 +45,15 @@ export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: R
             <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
           </p>
         ) : null}
-        {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk ?? undefined} renderApkUpload={renderApkUpload} /> : null}
+        {isCreator && glyph.apkUrl ? (
+          <PublishUpdateDialog
+            glyphId={glyph.id}
+            previousReport={glyph.apk ?? undefined}
+            renderApkUpload={renderApkUpload}
+            open={publishOpen}
+            onOpenChange={onPublishOpenChange}
+          />
+        ) : null}
         <ReleaseHistory glyphId={glyph.id} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
