@@ -11,7 +11,7 @@ import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type 
 import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { multipart, pngBytes } from '../multipart.ts';
-import { comments, glyphRequests, reports } from '../../src/db/schema/index.ts';
+import { comments, glyphRequests, releases, reports } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Role = 'V' | 'U' | 'Own' | 'Oth' | 'A' | 'S';
@@ -49,6 +49,9 @@ const TABLES = [
   'follows',
   'notifications',
   'request_votes',
+  // issue 18
+  'releases',
+  'release_downloads',
 ];
 
 /** A fingerprint of every business table and of the stored files. */
@@ -300,7 +303,34 @@ const MATRIX: Record<string, Cell> = {
     }),
     expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
   },
+
+  // ── issue 18: releases held for a signing key change ──
+  'GET /admin/releases/pending': { method: 'GET', prepare: async () => ({ url: '/api/admin/releases/pending' }), expected: adminOnly },
+  'POST /admin/releases/{id}/approve': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/admin/releases/${await insertPendingRelease()}/approve` }),
+    expected: adminOnly,
+  },
+  'POST /admin/releases/{id}/reject': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/admin/releases/${await insertPendingRelease()}/reject` }),
+    expected: adminOnly,
+  },
 };
+
+/** A glyph of Own with a published release 1 and a release 2 held for a different signing key; returns release 2's id. */
+async function insertPendingRelease(): Promise<string> {
+  const glyph = await insertGlyph(t.database, people.Own.id);
+  const base = { glyphId: glyph.id, apkUrl: '/api/files/apks/none.apk', size: 1, sha256: '0'.repeat(64), packageName: 'com.example.matrix' };
+  const [, held] = await t.database.db
+    .insert(releases)
+    .values([
+      { ...base, versionCode: 1, signerSha256: 'a'.repeat(64) },
+      { ...base, versionCode: 2, signerSha256: 'b'.repeat(64), state: 'pending', publishedAt: null },
+    ])
+    .returning();
+  return held!.id;
+}
 
 /** A comment by `authorId` on a glyph of the requester (so Own is the author, not the glyph's creator). */
 async function insertComment(authorId: string) {
