@@ -8,7 +8,7 @@ import { MAX_CHANGELOG, MSG } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
-import { buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
+import { addV2Signature, buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
 import { auditLog, files, glyphDownloads, glyphs, releaseDownloads, releases } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { checkInvariants } from '../../src/db/invariants.ts';
@@ -151,6 +151,28 @@ describe('publishing releases', () => {
     expect(gone.json()).toMatchObject({ error: MSG.glyphNotFound });
     expect((await list(id)).statusCode).toBe(404);
     expect(await releaseCount(id)).toBe(1);
+  });
+
+  it('refuses an APK whose signature does not verify and one without a version code (422), storing nothing', async () => {
+    const author = await createUser(t.app);
+    const { id, apk } = await glyphWithApk(author);
+    const entries = buildApkEntries({ packageName: 'com.example.pulse', versionName: '1.1', versionCode: 2, permissions: [GLYPH_ENABLE], toys: [{ service: '.PulseToy', name: 'Pulse', summary: 'Pulses' }] });
+    const broken = await uploadFile(t.app, author.auth, 'apks', addV2Signature(makeZip(entries), keyA, { wrongDigest: true }));
+    expect(broken.statusCode).toBe(200);
+    const invalid = await publish(author, id, { apkUrl: (broken.json() as { url: string }).url });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({ error: MSG.releaseSignatureInvalid, code: 'APK_SIGNATURE_INVALID' });
+
+    const noCode = await uploadApk(author, { versionCode: 3 });
+    await t.database.db
+      .update(files)
+      .set({ apkReport: sql`jsonb_set(${files.apkReport}, '{versionCode}', 'null'::jsonb)` })
+      .where(eq(files.sha256, noCode.sha256));
+    const missing = await publish(author, id, { apkUrl: noCode.url });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: MSG.releaseNoVersionCode, code: 'APK_NO_VERSION_CODE' });
+    expect(await releaseCount(id)).toBe(1);
+    expect((await glyphRow(id))?.apkUrl).toBe(apk.url);
   });
 
   it('concurrent publishes of one version: exactly one wins, the rest get 409 or 422', async () => {
