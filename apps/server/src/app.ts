@@ -242,7 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => s3Store.close());
     fileStore = s3Store;
   } else fileStore = createLocalFileStore(path.join(env.DATA_DIR, 'files'));
-  const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, clock, scanCommand: env.FILE_SCAN_COMMAND });
+  const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, scanCommand: env.FILE_SCAN_COMMAND });
   const animationsService = createAnimationsService({ files: filesService, store: fileStore, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
   /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */

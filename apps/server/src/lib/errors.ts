@@ -23,7 +23,6 @@ export const payloadTooLarge = (message: string) => new AppError(413, 'PAYLOAD_T
 export const unsupportedMediaType = (message: string) => new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const serviceUnavailable = (message: string = MSG.unavailable) => new AppError(503, 'UNAVAILABLE', message);
 /** A full disk while storing an upload (SECURITY R7): 507 with the spec's 'Upload failed: …' text. */
 export const insufficientStorage = () => new AppError(507, 'INSUFFICIENT_STORAGE', MSG.fileUploadFailed('the server is out of storage space'));
 /** True for a "no space left on device" error from the file system (SECURITY R7). */

@@ -4,7 +4,6 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { apkFileName, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
@@ -63,7 +62,6 @@ export interface ServableFile {
 export interface FilesServiceDeps {
   files: FilesRepository;
   store: FileStore;
-  clock: Clock;
   /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
   scanCommand: string | undefined;
 }
