@@ -318,6 +318,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readApkFacts,
     normalizeUrl: normalizeImageUrl,
     onChange: clearPublicReads,
+    // Issue 19: followers hear about a release when it goes public (published, or approved after a
+    // signer change), in that transaction, once each.
+    onPublished: (tx, release, glyph) =>
+      notifyFollowers(tx, glyph.creatorId, 'new_release', `release:${release.id}:published`, {
+        glyphId: glyph.id,
+        releaseId: release.id,
+        title: glyph.title,
+        version: release.versionName,
+        actorUsername: glyph.creatorUsername,
+      }),
   });
   await app.register(releasesRoutes, {
     releases,
