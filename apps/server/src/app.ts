@@ -30,7 +30,7 @@ import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discove
 import { createSearchRepository } from './modules/search/search.repository.ts';
 import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
-import { createAuditRepository } from './modules/admin/audit.repository.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createSyncRepository } from './modules/sync/sync.repository.ts';

@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUserId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { AdminRepository, AdminUserPatch, AdminUserRow, StatsRow, TopGlyphRow } from './admin.repository.ts';
-import { insertAudit, type AuditInput, type AuditRepository, type AuditRow } from './audit.repository.ts';
+import { writeAudit, type AuditInput, type AuditRepository, type AuditRow } from '../audit/audit.repository.ts';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache.ts';
 
 /** What GET /api/admin/stats computes (before the presenter). */
@@ -218,7 +218,7 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
      */
     async deleteGlyph(viewer: Viewer, id: string): Promise<void> {
       await glyphs.deleteGlyph(viewer, id, {
-        inTransaction: (tx) => insertAudit(tx, { actorId: viewer.id, action: 'glyph.delete', targetType: 'glyph', targetId: id }),
+        inTransaction: (tx) => writeAudit(tx, { actorId: viewer.id, action: 'glyph.delete', targetType: 'glyph', targetId: id }),
       });
       changed();
     },

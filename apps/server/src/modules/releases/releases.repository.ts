@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { files, glyphDownloads, glyphs, releaseDownloads, releases, users } from '../../db/schema/index.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type NewReleaseRow = typeof releases.$inferInsert;
@@ -169,7 +169,7 @@ export function createReleasesRepository(db: Db) {
             await onApproved(tx, row, { id: current.glyphId, title: glyph.title, creatorId: glyph.creatorId, creatorUsername: creator?.username ?? null });
           }
         }
-        await insertAudit(tx, {
+        await writeAudit(tx, {
           actorId: adminId,
           action: decision === 'approve' ? 'release.approve-signer-change' : 'release.reject-signer-change',
           targetType: 'glyph',
