@@ -28,7 +28,8 @@ import { createDiscoveryRepository } from './modules/discovery/discovery.reposit
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
-import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+import type { MetaResolver } from './modules/web/page-meta.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
 import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
