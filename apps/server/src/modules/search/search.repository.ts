@@ -131,7 +131,8 @@ function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier
 }
 
 /**
- * At most this many matches of a relevance tier are ranked per query (decision 0023): the GIN index
+ * At most this many matches of a relevance tier are ranked per search narrowed by glyph columns (a
+ * creator, the browse filters; plain searches use `MAX_BANDED_CANDIDATES`, decision 0032) — decision 0023: the GIN index
  * hands them over in table order and the scan stops there, so a word found in half the catalogue's
  * descriptions costs what a word found in 2,000 of them costs. Below the cap every match is ranked
  * exactly as before; above it the tier's best-ranked of the first candidates in table order are
