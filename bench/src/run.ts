@@ -39,6 +39,8 @@ const { values } = parseArgs({
     // An already seeded database (`npm run seed -- --size bench …`), kept after the run: no reseed.
     'reuse-pg': { type: 'string' },
     'reuse-pglite': { type: 'string' },
+    // With --reuse-pg: the DATA_DIR that seed wrote the files to (images, animations), so file requests resolve.
+    'data-dir': { type: 'string' },
   },
 });
 const smoke = values.smoke;
@@ -548,7 +550,8 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
   const reuseUrl = leg === 'postgres' ? values['reuse-pg'] : undefined;
   const reuseDir = leg === 'pglite' ? values['reuse-pglite'] : undefined;
   const reused = Boolean(reuseUrl ?? reuseDir);
-  const dir = reuseDir ? path.resolve(reuseDir) : fs.mkdtempSync(path.join(os.tmpdir(), `glyphary-bench-${leg}-`));
+  const reuseFiles = reuseUrl && values['data-dir'] ? values['data-dir'] : undefined;
+  const dir = reuseDir || reuseFiles ? path.resolve((reuseDir ?? reuseFiles) as string) : fs.mkdtempSync(path.join(os.tmpdir(), `glyphary-bench-${leg}-`));
   const report: LegReport = { leg, rows: [] };
   let databaseUrl: string | undefined;
   let adminClient: pg.Client | undefined;
@@ -750,7 +753,7 @@ async function runLeg(leg: 'pglite' | 'postgres'): Promise<LegReport> {
         .catch((e: Error) => log(`could not drop ${dbName}: ${e.message}`));
       await adminClient.end();
     }
-    if (reuseDir) fs.rmSync(path.join(dir, 'ceiling-responses.json'), { force: true });
+    if (reuseDir || reuseFiles) fs.rmSync(path.join(dir, 'ceiling-responses.json'), { force: true });
     else fs.rmSync(dir, { recursive: true, force: true });
   }
 }
