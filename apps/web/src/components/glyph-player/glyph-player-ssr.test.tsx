@@ -20,4 +20,21 @@ describe('GlyphPlayer on the server', () => {
     expect(html).toContain('loading="lazy"');
     expect(html).not.toContain('type="range"');
   });
+
+  it('a known matrix size puts the unlit round matrix in the first paint, and the poster exactly over its cells', () => {
+    const html = renderToString(<GlyphPlayer src="/a.glya" posterUrl="/a.webp" size={13} title="Pulse" variant="compact" />);
+    // The stage's background is the 13×13 matrix picture (no black disc before the script).
+    expect(html).toMatch(/background-image:url\([^)]*matrix-13\.svg/);
+    // The poster's 13 cells sit inside the disc's half-cell margin (50/14 % in from each side).
+    expect(html).toMatch(/<img[^>]*width="480" height="480"[^>]*style="left:3\.571%;top:3\.571%;width:92\.857%;height:92\.857%"/);
+    // A card has no glow canvas.
+    expect(html.match(/<canvas/g)).toHaveLength(1);
+  });
+
+  it('the large players draw a glow behind the LEDs; without a size the matrix waits for the animation', () => {
+    const html = renderToString(<GlyphPlayer src="/a.glya" posterUrl="/hero.webp" title="Glyphary" variant="hero" />);
+    expect(html.match(/<canvas/g)).toHaveLength(2);
+    expect(html).not.toContain('background-image');
+    expect(html).toContain('src="/hero.webp"');
+  });
 });
