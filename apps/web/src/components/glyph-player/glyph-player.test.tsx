@@ -42,9 +42,9 @@ describe('GlyphPlayer (full)', () => {
     const slider = screen.getByRole('slider', { name: PLAYER_TEXT.position });
     await waitFor(() => expect((slider as HTMLInputElement).disabled).toBe(false));
     expect(slider.getAttribute('max')).toBe('7');
-    // No size was given: the canvases and the matrix picture follow the animation's 13×13 once loaded.
+    // No size was given: the canvases and the LED mask follow the animation's 13×13 once loaded.
     expect([...container.querySelectorAll('canvas')].map((canvas) => canvas.width)).toEqual([13, 13]);
-    expect(container.querySelector<HTMLElement>('[data-playing]')!.style.backgroundImage).toContain('matrix-13.svg');
+    expect(container.querySelector<HTMLElement>('[data-playing] [style*="mask-image"]')!.style.maskImage).toContain('matrix-13.svg');
     expect(slider.getAttribute('aria-valuetext')).toMatch(/^Frame \d of 8, \d\.\d s of 1\.0 s$/);
     expect(screen.getByRole('button', { name: PLAYER_TEXT.loop }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: PLAYER_TEXT.speed }) as HTMLInputElement).value).toBe('1');

@@ -75,9 +75,10 @@ function innerSquare(size: MatrixSize): CSSProperties {
 
 /**
  * THE Glyph Matrix player: the round LED matrix, crisp at any size and pixel ratio (decision 0033).
- * The unlit matrix is the stage's background (an SVG, in the first paint); a frame is one pixel per
- * cell in a size×size canvas, scaled up without smoothing and cut into round LEDs by the same SVG as
- * a mask, over a smoothed copy as the glow (large players only). The markup is the same on the server
+ * A frame is one pixel per cell in a size×size canvas (unlit grey to white), scaled up without
+ * smoothing and cut into round LEDs by an SVG of the matrix as a mask, over a smoothed copy as the
+ * glow (large players only). Before it, the poster, else the same SVG as a background, shows the
+ * unlit matrix (in the pre-rendered HTML when the size is known). The markup is the same on the server
  * and in the browser's first render (the poster, empty canvases, disabled controls); loading and
  * drawing start in effects.
  */
@@ -138,8 +139,7 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
     loadAnimation(src).then(
       (loaded) => {
         if (!live) return;
-        const canvases = [canvasRef.current, glowRef.current].filter((canvas) => canvas !== null);
-        painterRef.current = new MatrixPainter(canvases, loaded.size);
+        painterRef.current = new MatrixPainter(canvasRef.current!, glowRef.current, loaded.size);
         animationRef.current = loaded;
         drawnRef.current = -1;
         startedRef.current = false;
@@ -213,14 +213,10 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
   const matrixSize: MatrixSize | null = animation?.size ?? (size === 13 || size === 25 ? size : null);
   const matrix = matrixSize === 13 ? matrix13 : matrix25;
   const square = innerSquare(matrixSize ?? 25);
-  const canvasClass = cn('absolute', !drawn && 'invisible');
+  // Poster, unlit matrix and LEDs share one box: the cells, half a cell inside the disc. Nothing
+  // drawn later is larger than the poster, so the poster stays the largest paint.
   const stage = (
-    <div
-      ref={stageRef}
-      className="relative aspect-square w-full overflow-hidden rounded-full bg-black"
-      style={matrixSize ? { backgroundImage: `url(${matrix})`, backgroundSize: '100% 100%' } : undefined}
-      data-playing={playing && running ? 'true' : 'false'}
-    >
+    <div ref={stageRef} className="relative aspect-square w-full overflow-hidden rounded-full bg-black" data-playing={playing && running ? 'true' : 'false'}>
       {posterUrl ? (
         <img
           src={posterUrl}
@@ -234,10 +230,12 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
           className={cn('absolute', drawn && 'invisible')}
         />
       ) : null}
-      {glow ? <canvas ref={glowRef} aria-hidden="true" style={square} className={cn(canvasClass, 'opacity-60')} /> : null}
-      {/* The same picture as the unlit matrix, as a mask: the lit cells become round LEDs. */}
-      <div aria-hidden="true" className="absolute inset-0" style={{ maskImage: `url(${matrix})`, maskSize: '100% 100%' }}>
-        <canvas ref={canvasRef} style={square} className={cn(canvasClass, '[image-rendering:pixelated]')} />
+      {/* The unlit matrix before the first frame where no poster shows it (the LED canvas covers it after). */}
+      {matrixSize && !posterUrl && !drawn ? <div aria-hidden="true" className="absolute" style={{ ...square, backgroundImage: `url(${matrix})`, backgroundSize: '100% 100%' }} /> : null}
+      {glow ? <canvas ref={glowRef} aria-hidden="true" style={square} className={cn('absolute opacity-60', !drawn && 'invisible')} /> : null}
+      {/* The same picture as a mask: the lit cells become round LEDs. */}
+      <div aria-hidden="true" className="absolute" style={{ ...square, maskImage: `url(${matrix})`, maskSize: '100% 100%' }}>
+        <canvas ref={canvasRef} className={cn('h-full w-full [image-rendering:pixelated]', !drawn && 'invisible')} />
       </div>
       {warning ? (
         <div className={cn('absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-[12%] text-center', !full && 'p-[8%]')}>

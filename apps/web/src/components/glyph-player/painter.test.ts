@@ -13,42 +13,49 @@ function recordingCanvas() {
   return { canvas, puts };
 }
 
+const pixel = (data: Uint8ClampedArray, cell: number) => [...data.subarray(cell * 4, cell * 4 + 4)];
+
 describe('MatrixPainter', () => {
-  it('writes one pixel per cell: white LEDs whose alpha is the brightness (gamma-lifted), nothing outside the round mask', () => {
+  it('writes one opaque pixel per LED, unlit grey to white (gamma-lifted), nothing outside the round mask', () => {
     const { canvas, puts } = recordingCanvas();
-    const painter = new MatrixPainter([canvas], 13);
+    const painter = new MatrixPainter(canvas, null, 13);
+    expect([canvas.width, canvas.height]).toEqual([13, 13]);
     const leds = new Uint8Array(ledCount(13));
     leds[0] = 255;
     leds[1] = 64;
     painter.draw(leds);
     expect(puts).toHaveLength(1);
-    expect([canvas.width, canvas.height]).toEqual([13, 13]);
     const data = puts[0]!;
     expect(data).toHaveLength(13 * 13 * 4);
     const cells = ledCells(13);
-    expect([...data.subarray(cells[0]! * 4, cells[0]! * 4 + 4)]).toEqual([255, 255, 255, 255]);
-    // 64/255 through 1/2.2: dim LEDs stay visible on a screen.
-    expect(data[cells[1]! * 4 + 3]).toBe(136);
-    expect(data[cells[2]! * 4 + 3]).toBe(0);
+    expect(pixel(data, cells[0]!)).toEqual([255, 255, 255, 255]);
+    // 64/255 through 1/2.2 is 136/255 of the way from the unlit #1c1c1c (28) to white: dim LEDs stay visible.
+    expect(pixel(data, cells[1]!)).toEqual([149, 149, 149, 255]);
+    expect(pixel(data, cells[2]!)).toEqual([28, 28, 28, 255]);
     // The corner cell is outside the round matrix: fully transparent, always.
-    expect([...data.subarray(0, 4)]).toEqual([0, 0, 0, 0]);
+    expect(pixel(data, 0)).toEqual([0, 0, 0, 0]);
   });
 
-  it('puts the same frame into every canvas it paints (the LEDs and their glow), and each frame replaces the last', () => {
-    const leds = { canvas: recordingCanvas(), glow: recordingCanvas() };
-    const painter = new MatrixPainter([leds.canvas.canvas, leds.glow.canvas], 25);
-    const on = new Uint8Array(ledCount(25)).fill(255);
-    painter.draw(on);
+  it('gives the glow canvas white light whose alpha is the brightness, and each frame replaces the last', () => {
+    const leds = recordingCanvas();
+    const glow = recordingCanvas();
+    const painter = new MatrixPainter(leds.canvas, glow.canvas, 25);
+    expect([glow.canvas.width, glow.canvas.height]).toEqual([25, 25]);
+    painter.draw(new Uint8Array(ledCount(25)).fill(255));
     painter.draw(new Uint8Array(ledCount(25)));
-    expect(leds.canvas.puts).toHaveLength(2);
-    expect(leds.glow.puts).toEqual(leds.canvas.puts);
+    expect(leds.puts).toHaveLength(2);
+    expect(glow.puts).toHaveLength(2);
+    const cell = ledCells(25)[100]!;
+    expect(pixel(glow.puts[0]!, cell)).toEqual([255, 255, 255, 255]);
+    expect(pixel(glow.puts[1]!, cell)).toEqual([255, 255, 255, 0]);
     const alphaSum = (data: Uint8ClampedArray) => data.filter((_, i) => i % 4 === 3).reduce((sum, v) => sum + v, 0);
-    expect(alphaSum(leds.canvas.puts[0]!)).toBe(255 * 489);
-    expect(alphaSum(leds.canvas.puts[1]!)).toBe(0);
+    expect(alphaSum(glow.puts[0]!)).toBe(255 * 489);
+    expect(alphaSum(glow.puts[1]!)).toBe(0);
+    expect(pixel(leds.puts[1]!, cell)).toEqual([28, 28, 28, 255]);
   });
 
   it('draws nothing without a 2D context (no throw)', () => {
-    const canvas = { getContext: () => null } as unknown as HTMLCanvasElement;
-    expect(() => new MatrixPainter([canvas], 25).draw(new Uint8Array(489))).not.toThrow();
+    const canvas = { width: 0, height: 0, getContext: () => null } as unknown as HTMLCanvasElement;
+    expect(() => new MatrixPainter(canvas, null, 25).draw(new Uint8Array(489))).not.toThrow();
   });
 });
