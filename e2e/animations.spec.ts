@@ -166,6 +166,7 @@ test.describe('animations', () => {
   });
 
   test('pre-rendered pages show posters over the unlit matrix before any script, and the poster is the largest paint', async ({ browser, page, signedInUser }) => {
+    expect(signedInUser.email).toBeTruthy();
     const title = `Poster Sweep ${Date.now().toString(36)}`;
     const id = await createAnimatedGlyph(page, title, { name: 'sweep.gif', mimeType: 'image/gif', buffer: await makeGif() });
     const { glyph } = (await (await page.request.get(`/api/get-glyph/${id}`)).json()) as { glyph: { animation: { posterUrl: string } } };
