@@ -295,6 +295,22 @@ describe('animationUrl on upload-glyph and update-glyph', () => {
     expect((await post(owner.auth, { ...valid, animationUrl: animation.url })).statusCode).toBe(400);
   });
 
+  it('a replaced animation is no longer referenced: the page shares the new one and the owner may delete the old', async () => {
+    const first = await uploaded(owner);
+    const id = (await post(owner.auth, { ...valid, animationUrl: first.url })).json().id as string;
+    const second = await uploaded(owner, 'pulse_13.json');
+    expect((await put(owner.auth, id, { ...valid, animationUrl: second.url })).json().glyph.animation.url).toBe(second.url);
+    expect((await getGlyph(id)).animation).toMatchObject({ url: second.url, posterUrl: second.thumbnail, width: 13 });
+    const page = await t.app.inject({ method: 'GET', url: `/glyph/${id}` });
+    expect(page.body).toContain(second.url.replace('.glya', '-preview.gif'));
+    expect(page.body).not.toContain(first.filename.replace('.glya', ''));
+    // Nothing keeps the old one: deleting it is allowed (a used one answers 409) and removes its poster and preview.
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', payload: { filename: first.filename, type: 'animations' }, headers: owner.auth });
+    expect(deleted.statusCode).toBe(200);
+    expect(listDir('animations').filter((name) => name.startsWith(first.filename.replace('.glya', '')))).toEqual([]);
+    expect((await getGlyph(id)).animation.url).toBe(second.url);
+  });
+
   it('lets the owner delete an unused animation with its poster and preview', async () => {
     const animation = await uploaded(owner);
     const deleted = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', payload: { filename: animation.filename, type: 'animations' }, headers: owner.auth });
