@@ -24,6 +24,14 @@ if (!fs.existsSync(path.join(builtDist, 'index.html'))) {
 }
 const webDist = path.join(dataDir, 'web-dist');
 fs.cpSync(builtDist, webDist, { recursive: true });
+// The server build beside it (the server looks for `<dist>/../dist-server`): pages are pre-rendered
+// as in production, so tests see the HTML users get before any script runs.
+// Its bare imports (react-dom/server…) resolve from the repository's node_modules.
+const builtServer = path.join(root, 'apps/web/dist-server');
+if (fs.existsSync(builtServer)) {
+  fs.cpSync(builtServer, path.join(dataDir, 'dist-server'), { recursive: true });
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dataDir, 'node_modules'), 'dir');
+}
 
 interface StoredMail {
   to: string[];

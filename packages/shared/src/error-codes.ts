@@ -37,6 +37,7 @@ export const ERROR_CODES = [
   'RECENT_LOGIN_REQUIRED',
   'ACCOUNT_SUSPENDED',
   'SUPER_ADMIN_PROTECTED',
+  'SUPER_ADMIN_ONLY',
   // Better Auth's codes the auth routes map to the spec's messages (others pass through as they are).
   'AUTH_ERROR',
   'USER_ALREADY_EXISTS',

@@ -1,5 +1,6 @@
 import { MSG } from '@glyphary/shared';
 import { AdminPanel } from '../../features/admin/index.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab } from '../../features/community/index.ts';
 import { PendingReleasesTab } from '../../features/releases/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -17,5 +18,6 @@ const EXTRA_TABS = [
  */
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
-  return <AdminPanel extraTabs={EXTRA_TABS} />;
+  const { profile } = useAuth();
+  return <AdminPanel extraTabs={EXTRA_TABS} isSuperAdmin={Boolean(profile?.isSuperAdmin)} />;
 }

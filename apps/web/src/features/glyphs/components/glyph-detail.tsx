@@ -133,7 +133,7 @@ export function GlyphDetail({
       {glyph.animation ? (
         // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
         <div className="flex min-w-0 flex-col gap-6">
-          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} flashing={glyph.animation.flashing} title={glyph.title} priority />
+          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
           {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} /> : null}
         </div>
       ) : (

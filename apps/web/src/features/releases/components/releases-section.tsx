@@ -1,7 +1,7 @@
 import { formatDate, MSG } from '@glyphary/shared';
 import { InstallOnPhone } from './install-on-phone.tsx';
 import { PublishUpdateDialog, type RenderApkUpload } from './publish-update-dialog.tsx';
-import { ReleaseHistory } from './release-history.tsx';
+import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
 import type { ApkReportLike } from './apk-diff.ts';
 
 /** What the releases area needs of the glyph (the route reads the glyph and passes it in). */
@@ -28,6 +28,7 @@ export function ReleasesSection({
   renderApkUpload,
   publishOpen,
   onPublishOpenChange,
+  renderReleaseAction,
 }: {
   glyph: ReleasesGlyph;
   viewerId: string | null;
@@ -35,6 +36,8 @@ export function ReleasesSection({
   /** 'Publish an update' is also opened from the Edit Glyph dialog, so the page may control it. */
   publishOpen?: boolean | undefined;
   onPublishOpenChange?: ((open: boolean) => void) | undefined;
+  /** A control on each release row, e.g. Report (issue 19); the route decides who gets it. */
+  renderReleaseAction?: RenderReleaseAction | undefined;
 }) {
   const isCreator = viewerId !== null && viewerId === glyph.creatorId;
   return (
@@ -54,7 +57,7 @@ export function ReleasesSection({
             onOpenChange={onPublishOpenChange}
           />
         ) : null}
-        <ReleaseHistory glyphId={glyph.id} />
+        <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <InstallOnPhone glyphId={glyph.id} githubUrl={glyph.githubUrl} hasApk={glyph.apkUrl !== null} />
