@@ -195,6 +195,50 @@ test.describe('the phone filter', () => {
   }
 });
 
+test.describe('the glyph page', () => {
+  for (const width of WIDTHS) {
+    test(`one red action; the quiet ones in even cells; creator tools apart, Delete not red (${width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const id = await shareViaApi(page.request, { title: `Actions ${uniqueTag()}`, description: 'd', apkUrl: await uploadApk(page.request), githubUrl: 'https://github.com/example/actions' });
+      await page.goto(`/glyph/${id}`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('button', { name: /^Download/ })).toBeVisible();
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      // The accent (#d71921) fills exactly one control of the page: the download.
+      const red = await main.locator('a, button').evaluateAll((elements) =>
+        elements.filter((element) => getComputedStyle(element).backgroundColor === 'rgb(215, 25, 33)').map((element) => element.textContent?.trim() ?? ''),
+      );
+      expect(red).toHaveLength(1);
+      expect(red[0]).toMatch(/^Download/);
+      const tools = main.getByRole('region', { name: 'Creator tools' });
+      await expect(tools.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
+      const remove = tools.getByRole('button', { name: 'Delete Glyph' });
+      await expect(remove).toBeVisible();
+      expect(await remove.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(215, 25, 33)');
+      // The download alone on its row; the quiet actions in one row of equal cells below it (on a
+      // phone the repository link takes its own row): no action is left alone on a ragged row.
+      const box = async (name: string | RegExp, role: 'button' | 'link' = 'button') => {
+        const found = await main.getByRole(role, { name }).first().boundingBox();
+        if (!found) throw new Error(`${String(name)} is not shown`);
+        return found;
+      };
+      const download = await box(/^Download/);
+      const repository = await box('View Repository', 'link');
+      const like = await box(/^Like/);
+      const share = await box('Share');
+      expect(repository.y).toBeGreaterThan(download.y);
+      expect(like.y).toBe(share.y);
+      expect(Math.abs(like.width - share.width)).toBeLessThan(1);
+      expect(like.height).toBe(download.height);
+      if (width < 600) expect(like.y).toBeGreaterThan(repository.y);
+      else expect([repository.y, Math.round(Math.abs(repository.width - like.width))]).toEqual([like.y, 0]);
+      await expectNoAxeViolations(page);
+      await shot(page, 'glyph-actions');
+    });
+  }
+});
+
 test.describe('the request board', () => {
   for (const width of WIDTHS) {
     test(`cards show who took a request and the glyph that completed it; the status filter is in the URL (${width} px)`, async ({ page, signedInUser, account, playwright }) => {
