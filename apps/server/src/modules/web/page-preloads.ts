@@ -15,6 +15,15 @@ import {
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = '/api/auth/get-session';
 
+/** A path segment decoded, or null when it is malformed (`%E0%A4%A`). */
+function safeDecode(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** The home page's first list: the Latest tab (apps/web/src/features/discovery/components/home-page.tsx). */
 const HOME_LIST = 12;
 
@@ -32,13 +41,8 @@ export function pagePreloads(pathname: string, query: URLSearchParams): string[]
   // Issue 17: a storefront carries its owner (their glyphs and totals need the owner's id first).
   const storefront = /^\/storefront\/([^/]+)\/?$/.exec(pathname)?.[1];
   if (storefront !== undefined) {
-    let username = '';
-    try {
-      username = decodeURIComponent(storefront);
-    } catch {
-      return [];
-    }
-    return USERNAME_PATTERN.test(username) && username.length <= MAX_USERNAME_LENGTH ? [`/api/get-user-by-username/${encodeURIComponent(username)}`] : [];
+    const username = safeDecode(storefront);
+    return username !== null && USERNAME_PATTERN.test(username) && username.length <= MAX_USERNAME_LENGTH ? [`/api/get-user-by-username/${encodeURIComponent(username)}`] : [];
   }
   if (pathname === '/search' || pathname === '/search/') {
     const term = query.get('q')?.trim() ?? '';
