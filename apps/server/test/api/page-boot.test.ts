@@ -188,16 +188,6 @@ describe('page boot data', () => {
     expect(Object.keys((await page('/request-glyphs?status=done')).boot ?? {})).toContain(boardUrl);
   });
 
-  it('a storefront carries its owner; a malformed name asks for nothing', async () => {
-    const storefront = await page(`/storefront/${owner.username}`);
-    const userUrl = `/api/get-user-by-username/${owner.username}`;
-    expect(storefront.boot?.[userUrl]).toEqual(await api(userUrl));
-    for (const name of ['a%2Fb', '%E0%A4%A', 'x'.repeat(31), 'a-b']) {
-      const other = await page(`/storefront/${name}`);
-      expect(Object.keys(other.boot ?? {}).filter((key) => key.startsWith('/api/') && key !== '/api/auth/get-session'), name).toEqual([]);
-    }
-  });
-
   it('text that could close the script element stays inside the JSON', async () => {
     const title = '</script><script>alert(1)</script> <!-- \u2028';
     const row = await glyph({ title });

@@ -2,27 +2,16 @@ import {
   BROWSE_PAGE_SIZE,
   GLYPH_AVAILABILITY,
   GLYPH_DEVICES,
-  MAX_USERNAME_LENGTH,
   normalizeGlyphTags,
   REQUEST_STATUSES,
   REQUESTS_PAGE_SIZE,
   SEARCH_LIMIT,
   SEARCH_SORTS,
-  USERNAME_PATTERN,
   type SearchSort,
 } from '@glyphary/shared';
 
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = '/api/auth/get-session';
-
-/** A path segment decoded, or null when it is malformed (`%E0%A4%A`). */
-function safeDecode(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
 
 /** The home page's first list: the Latest tab (apps/web/src/features/discovery/components/home-page.tsx). */
 const HOME_LIST = 12;
@@ -38,12 +27,6 @@ export function pagePreloads(pathname: string, query: URLSearchParams): string[]
   // Only a well-formed id is asked for: nothing else from the path reaches the in-process request.
   const glyph = /^\/glyph\/([0-9a-fA-F-]{36})\/?$/.exec(pathname);
   if (glyph?.[1]) return [`/api/get-glyph/${glyph[1]}`];
-  // Issue 17: a storefront carries its owner (their glyphs and totals need the owner's id first).
-  const storefront = /^\/storefront\/([^/]+)\/?$/.exec(pathname)?.[1];
-  if (storefront !== undefined) {
-    const username = safeDecode(storefront);
-    return username !== null && USERNAME_PATTERN.test(username) && username.length <= MAX_USERNAME_LENGTH ? [`/api/get-user-by-username/${encodeURIComponent(username)}`] : [];
-  }
   if (pathname === '/search' || pathname === '/search/') {
     const term = query.get('q')?.trim() ?? '';
     const asked = query.get('sort');
