@@ -1,4 +1,14 @@
-import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type SearchSort } from '@glyphary/shared';
+import {
+  BROWSE_PAGE_SIZE,
+  GLYPH_AVAILABILITY,
+  GLYPH_DEVICES,
+  normalizeGlyphTags,
+  REQUEST_STATUSES,
+  REQUESTS_PAGE_SIZE,
+  SEARCH_LIMIT,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '@glyphary/shared';
 
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = '/api/auth/get-session';
@@ -24,16 +34,22 @@ export function pagePreloads(pathname: string, query: URLSearchParams): string[]
     // Issue 17: the filters in the URL, normalised as the client sends them (features/browse/lib/filters.ts).
     const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
     const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
+    const device = GLYPH_DEVICES.find((known) => known === query.get('device'));
     const params = term
       ? new URLSearchParams({ search: term, sort, limit: String(SEARCH_LIMIT) })
       : // Before a search the page lists the whole catalogue (issue 17 browse).
         new URLSearchParams({ sort: sort === 'relevance' ? 'latest' : sort, limit: String(BROWSE_PAGE_SIZE) });
     if (has) params.set('has', has);
     if (tags.length > 0) params.set('tags', tags.join(','));
+    if (device) params.set('device', device);
     return [`/api/get-glyphs?${params}`];
   }
   if (pathname === '/request-glyphs' || pathname === '/request-glyphs/') {
-    return [`/api/glyph-requests?${new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE), offset: '0' })}`];
+    const params = new URLSearchParams({ limit: String(REQUESTS_PAGE_SIZE), offset: '0' });
+    // Issue 17: the board's status filter (features/requests/components/request-board.tsx).
+    const status = REQUEST_STATUSES.find((known) => known === query.get('status'));
+    if (status) params.set('status', status);
+    return [`/api/glyph-requests?${params}`];
   }
   return [];
 }
