@@ -260,6 +260,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = createUsersService({
     users: usersRepository,
     clock,
+    mailer,
+    publicUrl,
+    logError: (error, message) => app.log.error({ err: error }, message),
     normalizeImageUrl,
     // The account's file rows went with it (FK cascade); its stored files go now (SECURITY R9).
     afterAccountDeleted: async () => sweepFiles(60 * 60 * 1000),

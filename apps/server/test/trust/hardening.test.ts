@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MSG } from '@glyphary/shared';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
@@ -462,5 +463,118 @@ describe('7. files on glyphs and profiles are the caller’s own, and live while
     const id = (glyph.json() as { glyph: { id: string } }).glyph.id;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${id}`, headers: owner.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
+
+describe('6. an email change needs the link sent to the new address', () => {
+  const update = (user: TestUser, payload: Record<string, unknown>, app: TestApp = t) =>
+    app.app.inject({ method: 'POST', url: '/api/update-user', headers: user.auth, payload });
+  const emailOf = async (id: string, app: TestApp = t) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const pendingRows = async (id: string, app: TestApp = t) =>
+    (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from email_changes where user_id = ${id}`))[0]!.n;
+  /** The confirmation link in the newest mail to `email`, as a path. */
+  const linkTo = (email: string, app: TestApp = t) => {
+    const mail = app.mails.filter((m) => m.to === email).at(-1);
+    const url = mail?.text.match(/https?:\/\/\S+confirm-email-change\S+/)?.[0];
+    if (!url) throw new Error(`no confirmation link for ${email}`);
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  const open = (link: string) => t.app.inject({ method: 'GET', url: link });
+  const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+
+  it('the address stays until the link is opened; the old address is told; the profile shows the pending one', async () => {
+    const user = await createUser(t.app);
+    const next = `next_${user.email}`;
+    const asked = await update(user, { email: next.toUpperCase(), bio: 'still saved' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().user).toMatchObject({ email: user.email, pendingEmail: next, bio: 'still saved' });
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    // The notice to the old address names the new one; the new one gets the link.
+    const notice = t.mails.filter((m) => m.to === user.email).at(-1);
+    expect(notice?.text).toContain(next);
+    expect(notice?.text).not.toMatch(/confirm-email-change/);
+    const link = linkTo(next);
+    // Own profile shows it; other people never see either address.
+    const own = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: user.auth });
+    expect(own.json().user).toMatchObject({ email: user.email, pendingEmail: next });
+    const other = await createUser(t.app);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: other.auth });
+    expect(seen.json().user).not.toHaveProperty('pendingEmail');
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+
+    const opened = await open(link);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/settings?emailChange=confirmed');
+    expect(await emailOf(user.id)).toMatchObject({ email: next, emailVerified: true });
+    expect(await pendingRows(user.id)).toBe(0);
+    expect((await signIn(next, user.password)).statusCode).toBe(200);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    // Single use.
+    const again = await open(link);
+    expect(again.headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(next);
+  });
+
+  it('a new request replaces the pending one; the address must still be free when the link is opened', async () => {
+    const user = await createUser(t.app);
+    const first = `first_${user.email}`;
+    const second = `second_${user.email}`;
+    expect((await update(user, { email: first })).statusCode).toBe(200);
+    const firstLink = linkTo(first);
+    const replaced = await update(user, { email: second });
+    expect(replaced.json().user.pendingEmail).toBe(second);
+    const secondLink = linkTo(second);
+    expect((await open(firstLink)).headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    // Someone signs up with the pending address before the link is opened.
+    await createUser(t.app, { email: second });
+    expect((await open(secondLink)).headers.location).toBe('/settings?emailChange=taken');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    expect(await pendingRows(user.id)).toBe(0);
+  });
+
+  it('a link expires after a day, and a forged or missing token changes nothing', async () => {
+    const user = await createUser(t.app);
+    const next = `late_${user.email}`;
+    expect((await update(user, { email: next })).statusCode).toBe(200);
+    const link = linkTo(next);
+    for (const forged of ['/api/confirm-email-change', '/api/confirm-email-change?token=', `${link}x`, `/api/confirm-email-change?token=${'a'.repeat(5000)}`]) {
+      expect((await open(forged)).headers.location).toBe('/settings?emailChange=invalid');
+    }
+    await t.database.db.execute(sql`update email_changes set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    const own = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: user.auth });
+    expect(own.json().user.pendingEmail).toBeNull();
+    expect((await open(link)).headers.location).toBe('/settings?emailChange=expired');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+  });
+
+  it('keeps the spec message for a stale session and the taken-address check; nothing is pending or mailed then', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const mailsBefore = t.mails.length;
+    const taken = await update(user, { email: other.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: MSG.emailInUse, code: 'EMAIL_TAKEN' });
+    await t.database.db.execute(sql`update sessions set created_at = now() - interval '1 hour' where user_id = ${user.id}`);
+    const stale = await update(user, { email: `stale_${user.email}` });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ error: MSG.profileRecentLogin, code: 'RECENT_LOGIN_REQUIRED' });
+    expect(await pendingRows(user.id)).toBe(0);
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
+  it('when the link cannot be mailed, nothing is pending and the rest of the profile is not saved', async () => {
+    const app = await buildTestApp({}, { mailer: { send: async () => Promise.reject(new Error('SMTP down')) } });
+    try {
+      const user = await createUser(app.app);
+      const answer = await update(user, { email: `down_${user.email}`, bio: 'not saved' }, app);
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ error: MSG.emailChangeMailFailed, code: 'MAIL_FAILED' });
+      expect(await pendingRows(user.id, app)).toBe(0);
+      expect(await emailOf(user.id, app)).toMatchObject({ email: user.email, bio: '' });
+    } finally {
+      await app.close();
+    }
   });
 });
