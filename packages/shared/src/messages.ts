@@ -86,6 +86,8 @@ export const MSG = {
   fileInUse: 'This file is used by a glyph and cannot be deleted',
   uploadRateLimited: 'Too many uploads. Please try again later.',
   uploadInterrupted: 'The upload was interrupted',
+  /** Issue 21: the per-user storage quota (UPLOAD_QUOTA_BYTES), e.g. '1.0 GB'. */
+  uploadQuotaExceeded: (quota: string) => `Upload failed: your files would use more than your storage quota of ${quota}. Delete files you no longer use and try again.`,
   controlCharacters: 'Text must not contain control characters',
   apkNotFoundForGlyph: 'The APK file was not found',
   databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,

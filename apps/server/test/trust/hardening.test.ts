@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG } from '@glyphary/shared';
+import { formatBytes, MSG } from '@glyphary/shared';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
@@ -16,6 +16,7 @@ import { loadEnv } from '../../src/config/env.ts';
 import { createUser, insertGlyph, makeAdmin, userFields, type TestUser } from '../factories.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { multipart, pngBytes } from '../multipart.ts';
+import { makeApk } from '../file-fixtures.ts';
 import { glyphRequests, users } from '../../src/db/schema/index.ts';
 
 let t: TestApp;
@@ -573,6 +574,143 @@ describe('6. an email change needs the link sent to the new address', () => {
       expect(answer.json()).toEqual({ error: MSG.emailChangeMailFailed, code: 'MAIL_FAILED' });
       expect(await pendingRows(user.id, app)).toBe(0);
       expect(await emailOf(user.id, app)).toMatchObject({ email: user.email, bio: '' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('7. uploads nobody uses go after a day; a per-user storage quota', () => {
+  const animationJson = () => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/glyph-matrix/pulse_13.json'));
+  async function uploadAs(app: TestApp, user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string) {
+    const form = multipart({ type }, [{ field: 'file', filename, contentType: 'application/octet-stream', data }]);
+    return app.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  }
+  async function stored(user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string): Promise<{ url: string; filename: string; size: number }> {
+    const response = await uploadAs(t, user, type, data, filename);
+    if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+  const rowExists = async (filename: string) =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from files where filename = ${filename}`))[0]!.n === 1;
+  const onDisk = (type: string, filename: string) => fs.existsSync(path.join(t.dataDir, 'files', type, filename));
+  const ageAll = (ownerId: string) => t.database.db.execute(sql`update files set created_at = now() - interval '25 hours' where owner_id = ${ownerId}`);
+  const glyph = (user: TestUser, method: 'POST' | 'PUT', url: string, extra: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: user.auth, payload: { title: 'Lifetimes', description: 'Files that live while used', githubUrl: 'https://github.com/a/b', ...extra } });
+
+  it('a day-old upload nothing uses is removed (row and stored files); every kind of use keeps a file', async () => {
+    const owner = await createUser(t.app);
+    const png = await pngBytes();
+    const loose = await stored(owner, 'images', png, 'loose.png');
+    const onGlyph = await stored(owner, 'images', png, 'glyph.png');
+    const picture = await stored(owner, 'images', png, 'me.png');
+    const banner = await stored(owner, 'images', png, 'banner.png');
+    const reference = await stored(owner, 'images', png, 'ref.png');
+    const replacedAnimation = await stored(owner, 'animations', animationJson(), 'a.json');
+    const currentAnimation = await stored(owner, 'animations', animationJson(), 'b.json');
+    const firstApk = await stored(owner, 'apks', makeApk(), 'first.apk');
+    const replacedApk = await stored(owner, 'apks', makeApk(), 'replaced.apk');
+    const currentApk = await stored(owner, 'apks', makeApk(), 'current.apk');
+
+    // A glyph shared with an APK (its release 1) and an animation, then edited twice: the first APK stays
+    // with its release; the APK and animation the edits replaced are used by nothing.
+    const created = await glyph(owner, 'POST', '/api/upload-glyph', { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: replacedAnimation.url });
+    expect(created.statusCode).toBe(200);
+    const id = (created.json() as { glyph: { id: string } }).glyph.id;
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url, animationUrl: currentAnimation.url })).statusCode).toBe(200);
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: currentApk.url })).statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: picture.url, bannerImage: banner.url } });
+    expect(profile.statusCode).toBe(200);
+    await t.database.db.insert(glyphRequests).values({ title: 'Ref', description: 'Uses a reference', userId: owner.id, referenceImages: [`http://localhost:3000${reference.url}`] });
+
+    // Younger than a day: nothing goes.
+    const fresh = await stored(owner, 'images', png, 'fresh.png');
+    await t.app.glyphary.fileLifetimes!.runOnce();
+    expect(await rowExists(loose.filename)).toBe(true);
+    await ageAll(owner.id);
+    await t.database.db.execute(sql`update files set created_at = now() where filename = ${fresh.filename}`);
+
+    const previewsOf = async (...apks: string[]) =>
+      (
+        await queryRows<{ url: string }>(
+          t.database.db,
+          sql`select toy ->> 'imageUrl' as url from files a, jsonb_array_elements(a.apk_report -> 'toys') toy where a.filename in (${sql.join(apks.map((name) => sql`${name}`), sql`, `)}) and toy ->> 'imageUrl' is not null`,
+        )
+      ).map((row) => row.url);
+    const replacedPreviews = await previewsOf(replacedApk.filename);
+    expect(replacedPreviews.length).toBeGreaterThan(0);
+
+    const { removed } = await t.app.glyphary.fileLifetimes!.runOnce();
+    const gone = [loose, replacedAnimation, replacedApk];
+    for (const file of gone) {
+      expect(await rowExists(file.filename), file.url).toBe(false);
+      expect(await served(file.url), file.url).toBe(404);
+      expect(onDisk(file.url.split('/')[3]!, file.filename), file.url).toBe(false);
+    }
+    expect(onDisk('images', loose.filename.replace('.webp', '-thumb.webp'))).toBe(false);
+    expect(onDisk('animations', replacedAnimation.filename.replace('.glya', '-poster.webp'))).toBe(false);
+    // The removed APK's toy previews (image rows of their own) went with it.
+    for (const url of replacedPreviews) expect(await served(url), url).toBe(404);
+    expect(removed).toBe(gone.length + replacedPreviews.length);
+    for (const file of [onGlyph, picture, banner, reference, currentAnimation, firstApk, currentApk, fresh]) {
+      expect(await rowExists(file.filename), file.url).toBe(true);
+      expect(await served(file.url), file.url).toBe(200);
+    }
+    // The toy previews of the APKs still in use are kept.
+    const previews = await previewsOf(firstApk.filename, currentApk.filename);
+    expect(previews.length).toBeGreaterThan(0);
+    for (const url of previews) expect(await served(url), url).toBe(200);
+    // A second pass finds nothing more.
+    expect((await t.app.glyphary.fileLifetimes!.runOnce()).removed).toBe(0);
+  });
+
+  it('the quota refuses an upload that would not fit with 413 {error, code} and stores nothing; admins too', async () => {
+    const png = await pngBytes(64, 64);
+    // Exactly one PNG's size: the first upload fits (its WebP is smaller), a second cannot.
+    const app = await buildTestApp({ UPLOAD_QUOTA_BYTES: String(png.length), UPLOAD_RATE_LIMIT: '100000' });
+    try {
+      const countRows = async (id: string) => (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from files where owner_id = ${id}`))[0]!.n;
+      const storedFiles = () => fs.readdirSync(path.join(app.dataDir, 'files', 'images')).length;
+      for (const role of ['user', 'admin'] as const) {
+        const user = await createUser(app.app);
+        if (role === 'admin') await makeAdmin(app.database, user.id);
+        const first = await uploadAs(app, user, 'images', png, 'a.png');
+        expect(first.statusCode, role).toBe(200);
+        const [rows, files] = [await countRows(user.id), storedFiles()];
+        const second = await uploadAs(app, user, 'images', png, 'b.png');
+        expect(second.statusCode, role).toBe(413);
+        expect(second.json(), role).toEqual({ error: MSG.uploadQuotaExceeded(formatBytes(png.length)), code: 'QUOTA_EXCEEDED' });
+        const animation = await uploadAs(app, user, 'animations', animationJson(), 'a.json');
+        expect(animation.statusCode, role).toBe(413);
+        expect(await countRows(user.id), role).toBe(rows);
+        expect(storedFiles(), role).toBe(files);
+        expect(fs.readdirSync(path.join(app.dataDir, 'files', 'tmp')).filter((n) => !n.startsWith('.')), role).toEqual([]);
+      }
+      // Someone else's quota is their own.
+      expect((await uploadAs(app, await createUser(app.app), 'images', png, 'c.png')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('concurrent uploads cannot squeeze past the quota together (the insert checks again, under a lock)', async () => {
+    const png = await pngBytes(64, 64);
+    // The stored size of this PNG (its WebP), learnt on the main app.
+    const storedSize = (await stored(await createUser(t.app), 'images', png, 'size.png')).size;
+    // Room for the early check of one upload plus two stored copies; more uploads than could ever fit.
+    const quota = png.length + 2 * storedSize;
+    const count = Math.ceil(quota / storedSize) + 3;
+    const app = await buildTestApp({ UPLOAD_QUOTA_BYTES: String(quota), UPLOAD_RATE_LIMIT: '100000' });
+    try {
+      const user = await createUser(app.app);
+      const answers = await Promise.all(Array.from({ length: count }, (_, i) => uploadAs(app, user, 'images', png, `${i}.png`)));
+      const ok = answers.filter((a) => a.statusCode === 200).length;
+      expect(answers.map((a) => a.statusCode).filter((status) => status !== 200 && status !== 413)).toEqual([]);
+      const [used] = await queryRows<{ used: string }>(app.database.db, sql`select coalesce(sum(size), 0)::text as used from files where owner_id = ${user.id}`);
+      expect(Number(used!.used)).toBeLessThanOrEqual(quota);
+      expect(ok).toBeGreaterThan(0);
+      expect(ok).toBeLessThan(count);
     } finally {
       await app.close();
     }

@@ -39,6 +39,8 @@ export function createAnimationsService({ files, store, animations, scanCommand 
       try {
         const parsed = AnimationImportFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidRequest);
+        // Issue 21: the owner's storage quota, before the import's work (checked again, exactly, at insert).
+        await files.assertRoom(viewer.id, (await fsp.stat(upload.tempPath)).size);
         if (!(await scanFile(upload.tempPath, scanCommand))) throw new AppError(422, 'FILE_QUARANTINED', MSG.fileQuarantined);
         const { animation } = await importAnimation(upload.tempPath, parsed.data);
         const flash = checkFlashing(animation);
@@ -82,7 +84,7 @@ export function createAnimationsService({ files, store, animations, scanCommand 
             durationMs,
             flashing: flash.flashing,
             flashAtMs: flash.flashAtMs,
-          }),
+          }, files.quotaBytes),
         );
         return {
           url: fileUrl('animations', names.filename),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { apkFileName, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
+import { apkFileName, formatBytes, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
@@ -11,7 +11,7 @@ import type { Viewer } from '../../plugins/access.ts';
 import { analyseApk, ApkInvalidError } from '../apk/index.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
-import type { FileRow, FilesRepository } from './files.repository.ts';
+import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
 
 const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive', animations: 'application/octet-stream' } as const;
 const IMAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
@@ -36,6 +36,21 @@ export function isStoredName(type: string, name: string): type is FileType {
 /** The public URL of a stored name: `/api/files/<type>/<name>`. */
 export function fileUrl(type: FileType, name: string): string {
   return `/api/files/${type}/${name}`;
+}
+
+/** How old an upload nothing uses may get before the file-lifetime job removes it (issue 21). */
+export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/** 413 for an upload past the owner's storage quota (issue 21). */
+export const quotaExceeded = (quotaBytes: number) => new AppError(413, 'QUOTA_EXCEEDED', MSG.uploadQuotaExceeded(formatBytes(quotaBytes)));
+
+/** Every stored key of a file row: the file, its thumbnail or poster, and an animation's preview. */
+function storedKeysOf(row: Pick<FileRow, 'type' | 'filename' | 'thumbnail'>): string[] {
+  const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
+  return [row.filename, row.thumbnail, ...extra]
+    .filter((name): name is string => Boolean(name))
+    .map((name) => `${row.type}/${name}`)
+    .filter(isValidKey);
 }
 
 async function sha256Of(filePath: string): Promise<string> {
@@ -66,13 +81,20 @@ export interface FilesServiceDeps {
   clock: Clock;
   /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
   scanCommand: string | undefined;
+  /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */
+  quotaBytes?: number;
 }
 
 /** Keys being moved into the store whose row is not inserted yet; the sweeper leaves them alone. */
 const inflightKeys = new Set<string>();
 
 /** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
-export function createFilesService({ files, store, scanCommand }: FilesServiceDeps) {
+export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }: FilesServiceDeps) {
+  /** The early quota check, before any work (the insert transaction checks again, exactly). */
+  async function assertRoom(ownerId: string, bytes: number): Promise<void> {
+    if (quotaBytes > 0 && (await files.storageUsedBy(ownerId)) + bytes > quotaBytes) throw quotaExceeded(quotaBytes);
+  }
+
   async function removeQuietly(paths: string[]): Promise<void> {
     await Promise.all(paths.map((p) => fsp.rm(p, { force: true }).catch(() => undefined)));
   }
@@ -82,7 +104,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
     entries: Array<{ key: string; tempPath: string }>,
     row: Parameters<FilesRepository['insert']>[0],
     parts: Array<Parameters<FilesRepository['insert']>[0]> = [],
-    write: () => Promise<FileRow> = () => files.insertWithParts(row, parts),
+    write: () => Promise<FileRow> = () => files.insertWithParts(row, parts, quotaBytes),
   ): Promise<FileRow> {
     for (const entry of entries) inflightKeys.add(entry.key);
     try {
@@ -91,6 +113,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       return await write();
     } catch (error) {
       await Promise.all(entries.map((entry) => store.delete(entry.key).catch(() => undefined)));
+      if (error instanceof QuotaExceededError) throw quotaExceeded(error.quotaBytes);
       throw error;
     } finally {
       for (const entry of entries) inflightKeys.delete(entry.key);
@@ -152,6 +175,10 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
   return {
     /** Moves produced files into the store and inserts their row (the animations module, issue 16). */
     commit,
+    /** The owner's storage quota in bytes (0 = none), for writers that insert their own rows (animations). */
+    quotaBytes,
+    /** @throws AppError 413 QUOTA_EXCEEDED when `bytes` more would not fit in the owner's quota. */
+    assertRoom,
     /** Issue 15: analyses an APK file (no storing) — the entry point releases (issue 18) reuse. */
     prepareApk,
 
@@ -197,6 +224,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       try {
         const stats = await fsp.stat(upload.tempPath);
         if (stats.size === 0) throw new AppError(400, 'EMPTY_FILE', MSG.fileEmpty);
+        await assertRoom(viewer.id, stats.size);
         const originalName = upload.originalName.slice(0, 255) || 'upload';
 
         if (!(await scanFile(upload.tempPath, scanCommand))) {
@@ -273,14 +301,25 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
           await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
         }
       }
-      const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
-      await Promise.all(
-        [row.filename, row.thumbnail, ...extra]
-          .filter((name): name is string => Boolean(name))
-          .map((name) => `${row.type}/${name}`)
-          .filter(isValidKey)
-          .map((key) => store.delete(key)),
-      );
+      await Promise.all(storedKeysOf(row).map((key) => store.delete(key)));
+    },
+
+    /**
+     * Removes uploads never attached to anything once they are older than a day (issue 21): the rows in
+     * batches, then their stored objects (a crash in between leaves objects the orphan sweep removes).
+     * @returns how many files were removed.
+     */
+    async sweepUnattached({ now, maxAgeMs = UNATTACHED_UPLOAD_MAX_AGE_MS }: { now: Date; maxAgeMs?: number }): Promise<number> {
+      const before = new Date(now.getTime() - maxAgeMs);
+      let removed = 0;
+      // A pass can free more (an APK's toy previews once the APK is gone): repeat while rows go, bounded.
+      for (let pass = 0; pass < 20; pass += 1) {
+        const rows = await files.deleteUnattached(before, 500);
+        for (const row of rows) await Promise.all(storedKeysOf(row).map((key) => store.delete(key).catch(() => undefined)));
+        removed += rows.length;
+        if (rows.length === 0) break;
+      }
+      return removed;
     },
 
     /**
