@@ -7,7 +7,8 @@ import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { scanFile } from '../files/file-inspect.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { animationNames, fileUrl, type FilesService } from '../files/files.service.ts';
+import { animationNames, storedFileUrl } from '../files/file-urls.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { AnimationImportError, importAnimation } from './animation-import.ts';
 import { renderPoster, renderPreview } from './animation-render.ts';
 import type { AnimationsRepository } from './animations.repository.ts';
@@ -87,8 +88,8 @@ export function createAnimationsService({ files, store, animations, scanCommand 
           }, files.quotaBytes),
         );
         return {
-          url: fileUrl('animations', names.filename),
-          thumbnail: fileUrl('animations', names.poster),
+          url: storedFileUrl('animations', names.filename),
+          thumbnail: storedFileUrl('animations', names.poster),
           filename: names.filename,
           type: 'animations',
           size: bytes.length,

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx, type Tx } from '../../db/client.ts';
+import type { FileType } from '@glyphary/shared';
 import { files, glyphs } from '../../db/schema/index.ts';
+import { storedFileUrl, storedFileUrlSql } from './file-urls.ts';
 
 export type FileRow = typeof files.$inferSelect;
 export type NewFileRow = typeof files.$inferInsert;
@@ -38,24 +40,25 @@ export async function reserveQuota(tx: Tx, ownerId: string, bytes: number, quota
  * The uploads nobody attached (issue 21): ready files older than `before` that no glyph (live or deleted),
  * release, profile picture or banner, request reference, or APK report (toy previews) names.
  */
+const fileUrl = storedFileUrlSql('f');
 const unattached = (before: Date) => sql`
   f.status = 'ready' and f.created_at < ${before.toISOString()}::timestamptz
   and not exists (
     select 1 from glyphs g
     where g.apk_file_id = f.id or g.animation_file_id = f.id
-       or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
-       or g.apk_url = '/api/files/' || f.type || '/' || f.filename)
-  and not exists (select 1 from releases r where r.file_id = f.id or r.apk_url = '/api/files/' || f.type || '/' || f.filename)
+       or g.images @> jsonb_build_array(${fileUrl})
+       or g.apk_url = ${fileUrl})
+  and not exists (select 1 from releases r where r.file_id = f.id or r.apk_url = ${fileUrl})
   and not exists (
     select 1 from users u
-    where u.image = '/api/files/' || f.type || '/' || f.filename or u.banner_image = '/api/files/' || f.type || '/' || f.filename)
+    where u.image = ${fileUrl} or u.banner_image = ${fileUrl})
   -- Request references are stored as given (relative or on the product host): a suffix match keeps both.
   and not exists (
     select 1 from glyph_requests q, jsonb_array_elements_text(q.reference_images || q.reference_files) ref
-    where right(ref, length('/api/files/' || f.type || '/' || f.filename)) = '/api/files/' || f.type || '/' || f.filename)
+    where right(ref, length(${fileUrl})) = ${fileUrl})
   and not exists (
     select 1 from files a
-    where a.type = 'apks' and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename)))`;
+    where a.type = 'apks' and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', ${fileUrl})))`;
 
 /** Data access for uploaded files (the `files` table). */
 export function createFilesRepository(db: Db) {
@@ -136,7 +139,7 @@ export function createFilesRepository(db: Db) {
 
     /** True when a live glyph uses the file as its APK, its animation or one of its images. */
     async isUsedByLiveGlyph(file: FileRow): Promise<boolean> {
-      const url = `/api/files/${file.type}/${file.filename}`;
+      const url = storedFileUrl(file.type as FileType, file.filename);
       const rows = await db
         .select({ id: glyphs.id })
         .from(glyphs)
@@ -152,7 +155,7 @@ export function createFilesRepository(db: Db) {
 
     /** Deletes the row only if it is still not used by a live glyph (one statement: no race with an upload). */
     async deleteUnused(file: FileRow): Promise<boolean> {
-      const url = `/api/files/${file.type}/${file.filename}`;
+      const url = storedFileUrl(file.type as FileType, file.filename);
       const deleted = await db
         .delete(files)
         .where(

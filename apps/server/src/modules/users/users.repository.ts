@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { emailChanges, glyphRequests, users } from '../../db/schema/index.ts';
 import { failpoint } from '../../lib/failpoints.ts';
+import { storedFileUrlSql } from '../files/file-urls.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,7 +24,7 @@ export function createUsersRepository(db: Db) {
     async isOwnReadyImage(ownerId: string, path: string): Promise<boolean> {
       const rows = await queryRows<{ id: string }>(
         db,
-        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and '/api/files/images/' || filename = ${path} limit 1`,
+        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and ${storedFileUrlSql('files')} = ${path} limit 1`,
       );
       return rows.length > 0;
     },
