@@ -26,3 +26,5 @@ export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
+// Issue 22: stored-file identity (one URL builder and parser)
+export * from './stored-files.ts';
