@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'ACCOUNT_SUSPENDED',
   'SUPER_ADMIN_PROTECTED',
   'SUPER_ADMIN_ONLY',
+  'MAIL_FAILED',
   // Better Auth's codes the auth routes map to the spec's messages (others pass through as they are).
   'AUTH_ERROR',
   'USER_ALREADY_EXISTS',
@@ -54,6 +55,7 @@ export const ERROR_CODES = [
   'FILE_REJECTED',
   'FILE_QUARANTINED',
   'FILE_IN_USE',
+  'QUOTA_EXCEEDED',
   'APK_INVALID',
   'APK_NOT_OWNED',
   'ANIMATION_REJECTED',

@@ -28,3 +28,5 @@ export * from './apk/permissions.ts';
 export * from './schemas/release.ts';
 // Issue 22: the API's error codes
 export * from './error-codes.ts';
+// Issue 22: stored-file identity (one URL builder and parser)
+export * from './stored-files.ts';
