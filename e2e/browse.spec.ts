@@ -389,7 +389,7 @@ test.describe('glyph tags and forms', () => {
     });
   }
 
-  test('Edit Glyph: own validation errors, Saving…, the APK as an upload control, tags edited', async ({ page, signedInUser }) => {
+  test("Edit Glyph: own validation errors, Saving…, the shipped APK changed only through 'Publish an update', tags edited", async ({ page, signedInUser }) => {
     expect(signedInUser.username).toBeTruthy();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -398,9 +398,13 @@ test.describe('glyph tags and forms', () => {
       await page.goto(`/glyph/${id}`);
       await page.getByRole('button', { name: 'Edit Glyph' }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit Glyph' });
-      // The APK is the upload control with the current file, not a raw '/api/files/apks/…' field.
+      // No raw '/api/files/apks/…' field, and (issue 18) no way to swap the shipped APK here: that skips
+      // the release checks, so the dialog points to 'Publish an update' instead.
       await expect(dialog.getByLabel('APK URL')).toHaveCount(0);
-      await expect(dialog.getByRole('button', { name: /^Remove .*\.apk$/ })).toBeVisible();
+      await expect(dialog.getByRole('button', { name: /^Remove .*\.apk$/ })).toHaveCount(0);
+      const apkArea = dialog.getByRole('region', { name: 'APK File' });
+      await expect(apkArea.getByText(MSG.editApkViaRelease)).toBeVisible();
+      await expect(apkArea.getByRole('button', { name: MSG.publishUpdate })).toBeVisible();
       await expect(dialog.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'games' })).toHaveAttribute('aria-pressed', 'true');
 
       await dialog.getByLabel('Title').fill('');

@@ -1,6 +1,6 @@
 import { MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, screenshot, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, screenshot, signInAsSuperAdmin, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 const APK_MIME = 'application/vnd.android.package-archive';
 
@@ -86,4 +86,77 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await visitor.setViewportSize({ width: 390, height: 844 });
   await expect(visitor.getByRole('img', { name: `QR code of ${glyphUrl}` })).toBeHidden();
   await visitorContext.close();
+});
+
+// Issue 18: an update signed with another key waits for an admin; the Edit dialog sends APK changes
+// through 'Publish an update'; the admin approves in the panel and the release carries the warning.
+test('a signing key change waits for an admin, who approves it in the Admin panel; the release shows the warning', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const [keyA, keyB] = await Promise.all([createSigner('Comet Maker', 'Glyph Studio'), createSigner('Comet Maker', 'New Laptop')]);
+  const spec = { ...TWO_TOY_SPEC, packageName: 'com.example.comet' };
+  const first = await signApk(buildApkEntries(spec), keyA, { v2: true });
+  const rekeyed = await signApk(buildApkEntries({ ...spec, versionName: '3.0.0', versionCode: 30 }), keyB, { v2: true });
+
+  const creator = uniqueUser('key');
+  await signUpViaUi(page, creator);
+  await page.goto('/upload');
+  const title = `Comet ${Date.now()}`;
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('A comet crosses the matrix.');
+  await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'comet.apk', mimeType: APK_MIME, buffer: first }]);
+  await expect(page.getByRole('button', { name: 'Share Glyph' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Share Glyph' }).click();
+  await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+  const glyphUrl = page.url();
+
+  // Edit Glyph offers no way to swap the shipped APK: it points to 'Publish an update' instead.
+  await page.getByRole('button', { name: 'Edit Glyph' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Glyph' });
+  const apkArea = edit.getByRole('region', { name: 'APK File' });
+  await expect(apkArea.getByText(MSG.editApkViaRelease)).toBeVisible();
+  await expect(edit.getByLabel('APK File', { exact: true }).and(page.locator('input'))).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await apkArea.getByRole('button', { name: MSG.publishUpdate }).click();
+  await expect(edit).toBeHidden();
+  const publish = page.getByRole('dialog', { name: MSG.publishUpdate });
+  await expect(publish).toBeVisible();
+  await expect(publish.getByLabel('New APK')).toBeAttached();
+  await publish.getByLabel('New APK').setInputFiles([{ name: 'comet-3.apk', mimeType: APK_MIME, buffer: rekeyed }]);
+  await expect(publish).toContainText('com.example.comet 3.0.0');
+  await publish.getByLabel(MSG.publishChangelogLabel).fill('Built on a new laptop.');
+  await publish.getByRole('button', { name: MSG.publishButton }).click();
+  await expect(publish).toBeHidden();
+  await expect(page.getByText(MSG.releaseSignerChangedHeld)).toBeVisible();
+  const history = page.getByRole('region', { name: MSG.releasesHeading });
+  await expect(history.getByRole('heading', { level: 3 })).toHaveText(['2.1.0']);
+
+  // The admin sees the held release with both keys, and approves it after confirming.
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInAsSuperAdmin(adminContext.request);
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin?tab=releases');
+  await expect(admin.getByRole('tab', { name: MSG.pendingReleasesTab, exact: true })).toHaveAttribute('aria-selected', 'true');
+  const held = admin.getByRole('article', { name: `${title} 3.0.0` });
+  await expect(held).toBeVisible();
+  await expect(held).toContainText(`@${creator.username}`);
+  await expect(held.getByRole('definition').filter({ hasText: keyA.sha256 })).toBeVisible();
+  await expect(held.getByRole('definition').filter({ hasText: keyB.sha256 })).toBeVisible();
+  await expectNoAxeViolations(admin);
+  await screenshot(admin, 'admin-pending-releases');
+  await held.getByRole('button', { name: `${MSG.approveSignerChange} ${title} 3.0.0` }).click();
+  const confirm = admin.getByRole('dialog', { name: MSG.approveSignerChange });
+  await expect(confirm).toContainText(MSG.approveSignerChangeConfirm(title, '3.0.0'));
+  await expectNoAxeViolations(admin);
+  await confirm.getByRole('button', { name: MSG.approveSignerChange, exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByText(MSG.signerChangeApproved('3.0.0'))).toBeVisible();
+  await expect(held).toHaveCount(0);
+  await adminContext.close();
+
+  // Everyone now sees 3.0.0 first, with the visible warning.
+  await page.goto(glyphUrl);
+  await expect(history.getByRole('heading', { level: 3 })).toHaveText(['3.0.0', '2.1.0']);
+  const newest = history.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3.0.0' }) });
+  await expect(newest.getByText(MSG.signingKeyChanged)).toBeVisible();
+  await expectNoAxeViolations(page);
 });

@@ -13,16 +13,15 @@
  * Loopback only, bounded in count and time. `--short`: ~2 s per run, the tiny seed, 5 MB downloads.
  * Prints a table; exits 1 when a budget or an invariant fails.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
+import { buildApk, freePort, GLYPH_ENABLE, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from '../bench/src/client.ts';
 import { ADMIN_EMAIL, DEFAULT_PASSWORD, seedDatabase } from '../bench/src/seed-lib.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
@@ -66,46 +65,14 @@ interface Row {
 }
 const rows: Row[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-}
+type Server = SpawnedServer;
 
 async function startServer(dataDir: string, databaseUrl: string | undefined, secret: string): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const lifted = '100000000';
   const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? os.tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    PUBLIC_URL: url,
-    BETTER_AUTH_SECRET: secret,
-    SUPER_ADMIN_EMAIL: ADMIN_EMAIL,
-    LOG_LEVEL: 'warn',
-    SYNC_JOB: 'off',
+    ...serverEnv({ port, url, dataDir, databaseUrl, secret, superAdminEmail: ADMIN_EMAIL }),
     // The load comes from one address: lift read/write limits so the server is measured, not the limiter.
     // The auth limits stay at their defaults: L6 measures them.
     READ_RATE_LIMIT: lifted,
@@ -113,23 +80,11 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, sec
     UPLOAD_RATE_LIMIT: lifted,
   };
   const [command, args] = pinned(0, [path.join(root, 'apps/server/src/main.ts')]);
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      return (await fetch(`${url}/api/health`)).ok;
-    },
-    120_000,
-    'the server',
-  );
-  return { child, url };
+  return spawnServer({ command, args, cwd: root, env, url });
 }
 
 async function stopServer(server: Server): Promise<void> {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
+  await stopProcess(server.child);
 }
 
 /** The server's resident memory in MB (the node process under taskset has the same pid: taskset execs). */

@@ -8,7 +8,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +19,7 @@ import type { ClientJob, ClientResult } from './client.ts';
 import { explainHotQueries, type ExplainRow } from './explain.ts';
 import { searchTerms } from './content.ts';
 import { createRng } from './prng.ts';
+import { freePort, serverEnv, spawnServer, stopProcess } from '@glyphary/test-support';
 import { ADMIN_EMAIL, DEFAULT_PASSWORD, checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -204,25 +204,6 @@ function scenarios(ctx: Context): Scenario[] {
 
 // ── processes ────────────────────────────────────────────────────────────────
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`Timed out waiting for ${what}`);
-}
-
 function rssMb(pid: number | undefined): number {
   if (!pid) return 0;
   try {
@@ -251,14 +232,7 @@ async function settle(baseUrl: string, maxSeconds = 180): Promise<number> {
   return (Date.now() - started) / 1000;
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (child: ChildProcess | undefined) => stopProcess(child);
 
 interface Server {
   child: ChildProcess;
@@ -271,19 +245,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
   const url = `http://127.0.0.1:${port}`;
   const limit = '100000000';
   const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? os.tmpdir(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    PUBLIC_URL: url,
-    BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-    SUPER_ADMIN_EMAIL: 'admin@example.com',
-    LOG_LEVEL: 'warn',
-    // The hourly count sync would otherwise start at boot and rescan every event row mid-run.
-    SYNC_JOB: 'off',
+    ...serverEnv({ port, url, dataDir, databaseUrl }),
     // The load comes from one loopback address: lift every per-IP limit so the server, not the
     // limiter, is measured (the limiter has its own tests).
     READ_RATE_LIMIT: limit,
@@ -293,20 +255,21 @@ async function startServer(dataDir: string, databaseUrl: string | undefined): Pr
     AUTH_EMAIL_FAILURE_LIMIT: limit,
   };
   const [command, args] = pinned(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
   const stderr: string[] = [];
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr.push(chunk.toString());
-    if (stderr.length > 200) stderr.shift();
+  const { child } = await spawnServer({
+    command,
+    args,
+    cwd: root,
+    env,
+    url,
+    stdio: ['ignore', 'ignore', 'pipe'],
+    onSpawn: (spawned) =>
+      spawned.stderr?.on('data', (chunk: Buffer) => {
+        stderr.push(chunk.toString());
+        if (stderr.length > 200) stderr.shift();
+      }),
+    exitDetail: () => stderr.join('').slice(-2000),
   });
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}: ${stderr.join('').slice(-2000)}`);
-      return (await fetch(`${url}/api/health`)).ok;
-    },
-    120_000,
-    'the server to answer /api/health',
-  );
   return { child, url, stderr };
 }
 

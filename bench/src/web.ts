@@ -7,17 +7,16 @@
  * budgets as issue 20 restated them: performance ≥ 95 (median of three), total blocking time ≤ 150 ms,
  * accessibility, best practices and SEO 100, initial JS ≤ 90 KB gzip per page.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { RunnerResult } from 'lighthouse';
+import { freePort, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
 import { seedDatabase } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -136,50 +135,12 @@ function runLighthouse(url: string, outputPath: string): { lhr: LighthouseResult
 
 // ── server on a demo seed ──
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+async function startServer(dataDir: string): Promise<SpawnedServer> {
   const port = await freePort();
   // localhost is a secure context, so the production headers (CSP, secure cookies) apply as on https.
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? os.tmpdir(),
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      BETTER_AUTH_SECRET: randomBytes(32).toString('base64url'),
-      SUPER_ADMIN_EMAIL: 'admin@example.com',
-      LOG_LEVEL: 'warn',
-      SYNC_JOB: 'off',
-      WEB_DIST_DIR: dist,
-    },
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (
-      await fetch(`${url}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false)
-    )
-      return { child, url };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not answer /api/health within 120 s');
+  const env = { ...serverEnv({ port, url, dataDir }), WEB_DIST_DIR: dist };
+  return spawnServer({ command: process.execPath, args: [path.join(root, 'apps/server/src/main.ts')], cwd: root, env, url });
 }
 
 // ── main ──
@@ -189,7 +150,7 @@ if (values.build || !fs.existsSync(path.join(dist, 'index.html'))) {
   execFileSync('npm', ['run', '--silent', 'build', '-w', '@glyphary/web'], { cwd: root, stdio: 'inherit' });
 }
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-bench-web-'));
-let server: { child: ChildProcess; url: string } | undefined;
+let server: SpawnedServer | undefined;
 interface PageResult {
   name: string;
   path: string;
@@ -293,11 +254,7 @@ try {
   log(`bench:web failed: ${(error as Error).stack ?? error}`);
   exitCode = 1;
 } finally {
-  if (server && server.child.exitCode === null) {
-    const exited = new Promise((r) => server?.child.once('exit', r));
-    server.child.kill('SIGTERM');
-    await exited;
-  }
+  await stopProcess(server?.child);
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 

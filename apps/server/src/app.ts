@@ -249,7 +249,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const filesService = createFilesService({
     files: createFilesRepository(database.db),
     store: fileStore,
-    clock,
     scanCommand: env.FILE_SCAN_COMMAND,
     quotaBytes: env.UPLOAD_QUOTA_BYTES,
   });

@@ -64,21 +64,31 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
  * Builds the real app on a fresh database for one test file. Options override env values
  * (e.g. throttles); the default lifts the per-IP auth limit because every test signs up from 127.0.0.1.
  */
-export async function buildTestApp(
-  overrides: Record<string, string | undefined> = {},
-  options: { clock?: Clock; mailer?: Mailer } = {},
-): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-app-'));
-  const env = loadEnv({
+/**
+ * The environment of an in-process test app on `dataDir`: test mode, silent logs, the public URL the
+ * tests assert, the per-IP auth limit lifted (every test signs up from 127.0.0.1), the e2e super admin.
+ */
+export function testEnv(dataDir: string, overrides: Record<string, string | undefined> = {}) {
+  return loadEnv({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://localhost:3000',
     AUTH_IP_LIMIT: '100000',
+    SUPER_ADMIN_EMAIL: SUPER_ADMIN_EMAIL,
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(
+  overrides: Record<string, string | undefined> = {},
+  options: { clock?: Clock; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-app-'));
+  const env = testEnv(dataDir, {
     // Every test writes and reads from 127.0.0.1 as few users; the limits have their own tests.
     WRITE_RATE_LIMIT: '100000',
     READ_RATE_LIMIT: '1000000',
-    SUPER_ADMIN_EMAIL: SUPER_ADMIN_EMAIL,
     ...overrides,
   });
   const { database, drop } = await createTestDatabase();

@@ -26,5 +26,7 @@ export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
+// Issue 22: the API's error codes
+export * from './error-codes.ts';
 // Issue 22: stored-file identity (one URL builder and parser)
 export * from './stored-files.ts';

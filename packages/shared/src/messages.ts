@@ -255,6 +255,28 @@ export const MSG = {
   releaseNotFound: 'Release not found',
   releaseNotPending: 'This release is not waiting for approval',
   releaseNoRelease: 'This glyph has no release to download',
+  /** update-glyph may not swap the APK of a glyph with releases: that skips the update checks. */
+  releaseRequiredForApk: "This glyph has releases: change its APK with 'Publish an update' on the glyph page",
+  editApkViaRelease: 'The APK is changed by publishing an update: same app, higher version code, same signing key.',
+  // The admin's queue of held releases (a signing key change waits for a decision).
+  pendingReleasesTab: 'Releases',
+  pendingReleasesHeading: 'Releases waiting for approval',
+  pendingReleasesEmpty: 'No release is waiting for approval.',
+  pendingReleasesLoadFailed: 'Failed to load releases waiting for approval',
+  pendingPreviousSigner: 'Previous signing key',
+  pendingNewSigner: 'New signing key',
+  pendingUnsigned: 'Unsigned',
+  approveSignerChange: 'Approve',
+  rejectSignerChange: 'Reject',
+  approveSignerChangeConfirm: (glyph: string, version: string) =>
+    `Publish ${version} of ${glyph} with its new signing key? It will carry a "Signing key changed" warning.`,
+  rejectSignerChangeConfirm: (glyph: string, version: string) =>
+    `Reject ${version} of ${glyph}? It will not be published, and the creator can publish again with the previous key.`,
+  approvingSignerChange: 'Approving...',
+  rejectingSignerChange: 'Rejecting...',
+  signerChangeApproved: (version: string) => `${version} approved and published`,
+  signerChangeRejected: (version: string) => `${version} rejected`,
+  signerChangeDecisionFailed: 'Failed to decide on the release',
   activateHeading: 'Activate it',
   activateInstall: 'Open the downloaded APK on your phone and install it.',
   activateOpen: 'Then open Settings → Glyph Interface → Glyph Toys and turn the toy on.',

@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MSG } from '@glyphary/shared';
+import { MSG, type ErrorCode } from '@glyphary/shared';
 import { AppError } from '../lib/errors.ts';
 
 /** Fastify's own error codes → our status, code and a human message. */
-const FASTIFY_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+const FASTIFY_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Unsupported content type: send application/json' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'INVALID_JSON', message: 'Request body must not be empty' },

@@ -12,7 +12,6 @@ import { files } from '../../src/db/schema/index.ts';
 import { createLocalFileStore } from '../../src/modules/files/file-store.ts';
 import { createFilesRepository } from '../../src/modules/files/files.repository.ts';
 import { createFilesService } from '../../src/modules/files/files.service.ts';
-import { systemClock } from '../../src/lib/clock.ts';
 
 let t: TestApp;
 let owner: TestUser;
@@ -349,7 +348,6 @@ describe('sweeper', () => {
     const service = createFilesService({
       files: createFilesRepository(t.database.db),
       store: createLocalFileStore(filesDir()),
-      clock: systemClock,
       scanCommand: undefined,
     });
     const removed = await service.sweep({ now: new Date(Date.now() + 60_000), tempMaxAgeMs: 30_000 });

@@ -9,7 +9,7 @@ import { buildTestApp, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
-import { buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
+import { addV2Signature, buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
 import { auditLog, files, glyphDownloads, glyphs, notifications, releaseDownloads, releases } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { checkInvariants } from '../../src/db/invariants.ts';
@@ -154,6 +154,28 @@ describe('publishing releases', () => {
     expect(await releaseCount(id)).toBe(1);
   });
 
+  it('refuses an APK whose signature does not verify and one without a version code (422), storing nothing', async () => {
+    const author = await createUser(t.app);
+    const { id, apk } = await glyphWithApk(author);
+    const entries = buildApkEntries({ packageName: 'com.example.pulse', versionName: '1.1', versionCode: 2, permissions: [GLYPH_ENABLE], toys: [{ service: '.PulseToy', name: 'Pulse', summary: 'Pulses' }] });
+    const broken = await uploadFile(t.app, author.auth, 'apks', addV2Signature(makeZip(entries), keyA, { wrongDigest: true }));
+    expect(broken.statusCode).toBe(200);
+    const invalid = await publish(author, id, { apkUrl: (broken.json() as { url: string }).url });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toEqual({ error: MSG.releaseSignatureInvalid, code: 'APK_SIGNATURE_INVALID' });
+
+    const noCode = await uploadApk(author, { versionCode: 3 });
+    await t.database.db
+      .update(files)
+      .set({ apkReport: sql`jsonb_set(${files.apkReport}, '{versionCode}', 'null'::jsonb)` })
+      .where(eq(files.sha256, noCode.sha256));
+    const missing = await publish(author, id, { apkUrl: noCode.url });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json()).toEqual({ error: MSG.releaseNoVersionCode, code: 'APK_NO_VERSION_CODE' });
+    expect(await releaseCount(id)).toBe(1);
+    expect((await glyphRow(id))?.apkUrl).toBe(apk.url);
+  });
+
   it('concurrent publishes of one version: exactly one wins, the rest get 409 or 422', async () => {
     const { id } = await glyphWithApk(creator);
     const apks = await Promise.all(Array.from({ length: 5 }, () => uploadApk(creator, { versionName: '2.0', versionCode: 2 })));
@@ -162,6 +184,70 @@ describe('publishing releases', () => {
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c !== 200).every((c) => c === 409 || c === 422)).toBe(true);
     expect(await releaseCount(id)).toBe(2);
+  });
+});
+
+describe('update-glyph and the APK (the release checks cannot be bypassed)', () => {
+  const edit = (user: TestUser, id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/update-glyph/${id}`, headers: user.auth, payload });
+  const body = { title: 'Pulse Ring', description: 'Pulses with notifications.', githubUrl: 'https://github.com/example/pulse' };
+
+  it.each<[string, () => BuildSpec]>([
+    ['another package', () => ({ packageName: 'com.other.app', versionCode: 9 })],
+    ['a lower version code', () => ({ versionCode: 0 })],
+    ['another signing key', () => ({ versionCode: 9, signer: keyB })],
+    ['a proper update', () => ({ versionName: '1.1', versionCode: 2 })],
+  ])('refuses to swap the APK of a glyph with releases (%s): 409 pointing to Publish an update, nothing stored', async (_name, spec) => {
+    const author = await createUser(t.app);
+    const { id, apk } = await glyphWithApk(author);
+    const before = await glyphRow(id);
+    const swapped = await uploadApk(author, spec());
+    const response = await edit(author, id, { ...body, title: 'Renamed', apkUrl: swapped.url });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ error: MSG.releaseRequiredForApk, code: 'RELEASE_REQUIRED' });
+    // Nothing stored: neither the APK nor the other fields of the refused edit.
+    expect(await glyphRow(id)).toMatchObject({ apkUrl: apk.url, apkFileId: before?.apkFileId, title: before?.title, updatedAt: before?.updatedAt });
+    expect(await releaseCount(id)).toBe(1);
+  });
+
+  it('refuses removing the APK of a glyph with releases, and keeps edits that leave the APK as it is', async () => {
+    const author = await createUser(t.app);
+    const { id, apk } = await glyphWithApk(author);
+    const removed = await edit(author, id, { ...body, apkUrl: null });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json()).toMatchObject({ code: 'RELEASE_REQUIRED' });
+    expect((await glyphRow(id))?.apkUrl).toBe(apk.url);
+
+    const kept = await edit(author, id, { ...body, title: 'Renamed', apkUrl: apk.url });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ glyph: { title: 'Renamed', apkUrl: apk.url } });
+    expect(await releaseCount(id)).toBe(1);
+  });
+
+  it('adding an APK to a glyph without one makes it release 1 with its report facts; a bad APK stores nothing', async () => {
+    const author = await createUser(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers: author.auth, payload: { ...body, title: 'Repo only' } });
+    const id = (created.json() as { id: string }).id;
+    expect(await releaseCount(id)).toBe(0);
+
+    const foreign = await uploadApk(other, { versionCode: 3 });
+    const refused = await edit(author, id, { ...body, apkUrl: foreign.url });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: MSG.apkNotOwned, code: 'APK_NOT_OWNED' });
+    expect(await releaseCount(id)).toBe(0);
+    expect((await glyphRow(id))?.apkUrl).toBeNull();
+
+    const apk = await uploadApk(author, { versionName: '0.9', versionCode: 3 });
+    const added = await edit(author, id, { ...body, apkUrl: apk.url });
+    expect(added.statusCode).toBe(200);
+    const listed = ((await list(id)).json() as { releases: ReleaseJson[] }).releases;
+    expect(listed).toEqual([expect.objectContaining({ versionName: '0.9', versionCode: 3, apkUrl: apk.url, sha256: apk.sha256 })]);
+    const [row] = await t.database.db.select().from(releases).where(eq(releases.glyphId, id));
+    expect(row).toMatchObject({ packageName: 'com.example.pulse', signerSha256: keyA.sha256, state: 'published' });
+    // From now on the APK moves only through releases, checked against this release 1.
+    expect((await edit(author, id, { ...body, apkUrl: (await uploadApk(author, { versionCode: 4 })).url })).statusCode).toBe(409);
+    expect((await publish(author, id, { apkUrl: (await uploadApk(author, { versionCode: 3 })).url })).statusCode).toBe(422);
+    expect((await publish(author, id, { apkUrl: (await uploadApk(author, { versionCode: 4 })).url })).statusCode).toBe(200);
   });
 });
 

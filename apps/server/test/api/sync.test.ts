@@ -4,7 +4,8 @@ import pg from 'pg';
 import { MSG } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
-import { auditLog, glyphDownloads, glyphLikes, glyphViews, glyphs, syncState, users } from '../../src/db/schema/index.ts';
+import { auditLog, glyphDownloads, glyphLikes, glyphViews, glyphs, releaseDownloads, releases, syncState, users } from '../../src/db/schema/index.ts';
+import { checkInvariants } from '../../src/db/invariants.ts';
 import { createSyncRepository, SYNC_LOCK_KEY } from '../../src/modules/sync/sync.repository.ts';
 
 type Headers = Record<string, string>;
@@ -92,6 +93,46 @@ describe('POST /api/admin/sync-glyph-counts', () => {
 
     const again = await sync(s.auth);
     expect(again.json()).toEqual({ success: true, message: MSG.syncUpdated(0), updated: 0 });
+  });
+
+  it("recomputes each release's downloads from its events too; the glyph total stays its distinct downloaders", async () => {
+    await repairAll();
+    // Issue 18: two releases; actor one downloaded both, actor two only the newer one.
+    const glyph = await insertGlyph(t.database, maker.id, { downloads: 2 });
+    const release = (versionCode: number) => ({ glyphId: glyph.id, apkUrl: `/api/files/apks/v${versionCode}.apk`, size: 10, sha256: 'a'.repeat(64), versionCode });
+    const [older, newer] = await t.database.db.insert(releases).values([release(1), release(2)]).returning();
+    if (!older || !newer) throw new Error('insert failed');
+    await t.database.db.insert(glyphDownloads).values([{ glyphId: glyph.id, actor: 'ip:one' }, { glyphId: glyph.id, actor: 'ip:two' }]);
+    await t.database.db.insert(releaseDownloads).values([
+      { releaseId: older.id, actor: 'ip:one' },
+      { releaseId: newer.id, actor: 'ip:one' },
+      { releaseId: newer.id, actor: 'ip:two' },
+    ]);
+    // Only the releases are wrong on this glyph; the other has a wrong total as well.
+    await t.database.db.update(releases).set({ downloads: 40 }).where(eq(releases.id, older.id));
+    await t.database.db.update(releases).set({ downloads: 0 }).where(eq(releases.id, newer.id));
+    const second = await insertGlyph(t.database, maker.id, { downloads: 7 });
+    const [only] = await t.database.db.insert(releases).values({ ...release(1), glyphId: second.id, downloads: 3 }).returning();
+    await t.database.db.insert(glyphDownloads).values({ glyphId: second.id, actor: 'ip:one' });
+    await t.database.db.insert(releaseDownloads).values({ releaseId: only!.id, actor: 'ip:one' });
+    const downloadsOf = async (id: string) => (await t.database.db.select().from(releases).where(eq(releases.id, id)))[0]?.downloads;
+    expect((await checkInvariants(t.database.db, undefined, { verifyHashes: false })).find((r) => r.id === 'I2')?.violations).not.toEqual([]);
+
+    const response = await sync(a.auth);
+    expect(response.json()).toEqual({ success: true, message: 'Updated 2 glyphs', updated: 2 });
+    expect([await downloadsOf(older.id), await downloadsOf(newer.id), await downloadsOf(only!.id)]).toEqual([1, 2, 1]);
+    // The glyph's total is its distinct downloaders, not the sum of its releases' counts (3 here).
+    expect((await glyphRow(glyph.id)).downloads).toBe(2);
+    expect((await glyphRow(second.id)).downloads).toBe(1);
+    expect((await checkInvariants(t.database.db, undefined, { verifyHashes: false })).find((r) => r.id === 'I2')?.violations).toEqual([]);
+    expect((await sync(a.auth)).json()).toMatchObject({ updated: 0 });
+
+    // A single-glyph run repairs that glyph's releases and leaves other glyphs' alone.
+    await t.database.db.update(releases).set({ downloads: 9 }).where(eq(releases.glyphId, glyph.id));
+    await t.database.db.update(releases).set({ downloads: 9 }).where(eq(releases.id, only!.id));
+    expect((await sync(a.auth, { glyphId: glyph.id })).json()).toMatchObject({ updated: 1 });
+    expect([await downloadsOf(older.id), await downloadsOf(newer.id), await downloadsOf(only!.id)]).toEqual([1, 2, 9]);
+    await repairAll();
   });
 
   it('walks every batch of 1,000 (keyset over id), edges included', async () => {

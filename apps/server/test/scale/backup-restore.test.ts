@@ -5,11 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { loadEnv } from '../../src/config/env.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/app.ts';
-import { SUPER_ADMIN_EMAIL, TEST_SECRET } from '../build-test-app.ts';
+import { TEST_SECRET, testEnv } from '../build-test-app.ts';
 import { createUser, insertGlyph } from '../factories.ts';
 import { makeApk, makePng, uploadFile } from '../file-fixtures.ts';
 import { REPO_ROOT } from './instances.ts';
@@ -28,15 +27,7 @@ function runScript(script: 'backup' | 'restore', args: string[]) {
 }
 
 async function openApp(dataDir: string): Promise<{ app: FastifyInstance; database: Database }> {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    PUBLIC_URL: 'http://localhost:3000',
-    AUTH_IP_LIMIT: '100000',
-    SUPER_ADMIN_EMAIL,
-    WEB_DIST_DIR: dataDir,
-  });
+  const env = testEnv(dataDir, { WEB_DIST_DIR: dataDir });
   const database = await openDatabase({ dataDir });
   await runMigrations(database);
   const app = await buildApp({ env, database, secret: TEST_SECRET });

@@ -1,4 +1,4 @@
-import { MSG } from '@glyphary/shared';
+import { MSG, type ErrorCode } from '@glyphary/shared';
 import { isServerRendering, takeBootResponse } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
@@ -12,6 +12,11 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
   }
+}
+
+/** True when `error` is an ApiError carrying this API error code (typed: a misspelled code does not compile). */
+export function hasErrorCode(error: unknown, code: ErrorCode): error is ApiError {
+  return error instanceof ApiError && error.code === code;
 }
 
 /** True when `error` is an ApiError with the given HTTP status. */

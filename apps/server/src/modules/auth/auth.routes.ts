@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { COMMUNITY_MSG, MSG, isValidEmail, validatePasswordLength, validateSignup } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG, isErrorCode, isValidEmail, validatePasswordLength, validateSignup, type ErrorCode } from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
@@ -24,7 +24,7 @@ export interface AuthRoutesOptions {
 }
 
 /** Better Auth error codes → the spec's messages (spec §8) and our statuses. */
-const ERROR_MAP: Record<string, { status?: number; message: string }> = {
+const ERROR_MAP: Partial<Record<ErrorCode, { status?: number; message: string }>> = {
   USER_ALREADY_EXISTS: { status: 409, message: MSG.emailInUse },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { status: 409, message: MSG.emailInUse },
   INVALID_EMAIL: { status: 400, message: MSG.invalidEmail },
@@ -87,8 +87,10 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       } catch {
         // not JSON: keep the generic message
       }
-      const mapped = ERROR_MAP[code];
-      throw new AppError(mapped?.status ?? response.status, code, mapped?.message ?? message);
+      const mapped = isErrorCode(code) ? ERROR_MAP[code] : undefined;
+      // Better Auth's own code passes through as it is: the ones we map are in ErrorCode; any other is
+      // Better Auth's vocabulary, which the clients do not branch on.
+      throw new AppError(mapped?.status ?? response.status, code as ErrorCode, mapped?.message ?? message);
     }
     reply.status(response.status);
     if (text.length === 0) return reply.send();

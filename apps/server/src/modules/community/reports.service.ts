@@ -8,7 +8,7 @@ import {
 } from '@glyphary/shared';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { HistoryRow, ModerationEffect, ReportRow, ReportsRepository, TargetFacts } from './reports.repository.ts';
@@ -36,7 +36,6 @@ export interface ReportsServiceDeps {
   log?: { warn: (obj: object, msg: string) => void };
 }
 
-const unprocessable = (message: string, code: string) => new AppError(422, code, message);
 
 /** Reports and the moderation queue (issue 19). Every decision is audited and told to the owner. */
 export function createReportsService(deps: ReportsServiceDeps) {

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { apkFileName, formatBytes, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
 import { animationNames, isStoredName, parseStoredFileUrl, parseStoredName, storedFileUrl } from './file-urls.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
@@ -58,7 +57,6 @@ export interface ServableFile {
 export interface FilesServiceDeps {
   files: FilesRepository;
   store: FileStore;
-  clock: Clock;
   /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
   scanCommand: string | undefined;
   /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */

@@ -32,6 +32,23 @@ export interface InitialReleaseFacts {
   signerSha256?: string | null;
 }
 
+/** Stores a glyph's APK as its release 1 (issue 18), inside the caller's transaction; nothing without an APK file. */
+async function insertFirstRelease(tx: Tx, glyphId: string, content: GlyphContent, facts: InitialReleaseFacts, now: Date): Promise<void> {
+  if (!content.apkFileId || !content.apkUrl) return;
+  const [file] = await tx.select({ size: files.size, sha256: files.sha256 }).from(files).where(eq(files.id, content.apkFileId));
+  if (!file) return;
+  await tx.insert(releases).values({
+    glyphId,
+    fileId: content.apkFileId,
+    apkUrl: content.apkUrl,
+    size: file.size,
+    sha256: file.sha256,
+    ...facts,
+    createdAt: now,
+    publishedAt: now,
+  });
+}
+
 /** Data access for glyph writes and single reads (lists and search live in the discovery module). */
 export function createGlyphsRepository(db: Db) {
   return {
@@ -98,21 +115,7 @@ export function createGlyphsRepository(db: Db) {
           .returning({ id: glyphs.id });
         if (!row) throw new Error('glyph insert returned nothing');
         // Issue 18: a glyph shared with an APK starts with that APK as its release 1.
-        if (content.apkFileId && content.apkUrl) {
-          const [file] = await tx.select({ size: files.size, sha256: files.sha256 }).from(files).where(eq(files.id, content.apkFileId));
-          if (file) {
-            await tx.insert(releases).values({
-              glyphId: row.id,
-              fileId: content.apkFileId,
-              apkUrl: content.apkUrl,
-              size: file.size,
-              sha256: file.sha256,
-              ...initialRelease,
-              createdAt: now,
-              publishedAt: now,
-            });
-          }
-        }
+        await insertFirstRelease(tx, row.id, content, initialRelease, now);
         await tx
           .update(users)
           .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
@@ -122,14 +125,38 @@ export function createGlyphsRepository(db: Db) {
       });
     },
 
-    /** Replaces a live glyph's content. @returns false when it is gone or not the creator's. */
-    async update(id: string, creatorId: string, content: GlyphContent, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(glyphs)
-        .set({ ...withoutUndefinedTags(content), updatedAt: now })
-        .where(and(eq(glyphs.id, id), eq(glyphs.creatorId, creatorId), isNull(glyphs.deletedAt)))
-        .returning({ id: glyphs.id });
-      return rows.length > 0;
+    /**
+     * Replaces a live glyph's content in one transaction that locks the glyph row (a publish of a
+     * release locks it too, so the two cannot interleave). Issue 18: once a glyph has releases its APK
+     * changes only through 'Publish an update' (package, version code and signer checks), so a
+     * different APK here is refused; a glyph without releases that gains an APK gets it as release 1,
+     * exactly like a glyph shared with one.
+     * @returns 'updated'; 'gone' when it is deleted or not the creator's; 'release-required' when the
+     *   APK would change on a glyph with releases (nothing is written).
+     */
+    async update(
+      id: string,
+      creatorId: string,
+      content: GlyphContent,
+      now: Date,
+      initialRelease: InitialReleaseFacts = {},
+    ): Promise<'updated' | 'gone' | 'release-required'> {
+      return db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ apkUrl: glyphs.apkUrl })
+          .from(glyphs)
+          .where(and(eq(glyphs.id, id), eq(glyphs.creatorId, creatorId), isNull(glyphs.deletedAt)))
+          .for('update');
+        if (!current) return 'gone';
+        const releaseCount = await tx.$count(releases, eq(releases.glyphId, id));
+        if (releaseCount > 0 && content.apkUrl !== current.apkUrl) return 'release-required';
+        await tx
+          .update(glyphs)
+          .set({ ...withoutUndefinedTags(content), updatedAt: now })
+          .where(eq(glyphs.id, id));
+        if (releaseCount === 0) await insertFirstRelease(tx, id, content, initialRelease, now);
+        return 'updated';
+      });
     },
 
     /**

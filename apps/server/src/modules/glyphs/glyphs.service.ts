@@ -1,13 +1,13 @@
 import { MSG, type GlyphInput } from '@glyphary/shared';
 import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { parseMainFileUrl } from '../files/file-urls.ts';
 import type { GlyphRow } from './glyphs.read-model.ts';
 import { signerKey, type ApkFactsReader } from '../releases/apk-facts.ts';
-import type { GlyphContent, GlyphsRepository } from './glyphs.repository.ts';
+import type { GlyphContent, GlyphsRepository, InitialReleaseFacts } from './glyphs.repository.ts';
 
 export interface GlyphsServiceDeps {
   glyphs: GlyphsRepository;
@@ -80,6 +80,14 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     };
   }
 
+  /** The version facts of release 1 from the APK's report, when there is one (issue 18). */
+  async function firstReleaseFacts(content: GlyphContent): Promise<InitialReleaseFacts> {
+    const facts = content.apkFileId && readApkFacts ? await readApkFacts(content.apkFileId) : null;
+    return facts
+      ? { packageName: facts.packageName, versionName: facts.versionName, versionCode: facts.versionCode, signerSha256: signerKey(facts.signers) }
+      : {};
+  }
+
   async function findOrThrow(id: string): Promise<GlyphRow> {
     const row = isUuid(id) ? await glyphs.findById(id.toLowerCase()) : undefined;
     if (!row) throw notFound(MSG.glyphNotFound);
@@ -93,10 +101,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
      */
     async uploadGlyph(viewer: Viewer, input: GlyphInput): Promise<GlyphRow> {
       const content = await toContent(viewer, input);
-      const facts = content.apkFileId && readApkFacts ? await readApkFacts(content.apkFileId) : null;
-      const initialRelease = facts
-        ? { packageName: facts.packageName, versionName: facts.versionName, versionCode: facts.versionCode, signerSha256: signerKey(facts.signers) }
-        : {};
+      const initialRelease = await firstReleaseFacts(content);
       const id = await glyphs.insert(
         viewer.id,
         content,
@@ -130,14 +135,19 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
 
     /**
      * Replaces a live glyph's content; only its creator may (SECURITY matrix: admins delete, not edit).
-     * @throws AppError 404 unknown or deleted, 403 not the creator, 400 bad references.
+     * Issue 18: the APK of a glyph with releases changes only by publishing an update (409 here).
+     * @throws AppError 404 unknown or deleted, 403 not the creator, 400 bad references, 409 RELEASE_REQUIRED.
      */
     async updateGlyph(viewer: Viewer, id: string, input: GlyphInput): Promise<GlyphRow> {
       const current = await findOrThrow(id);
       if (current.deletedAt !== null) throw notFound(MSG.glyphNotFound);
       if (current.creatorId !== viewer.id) throw forbidden();
       const content = await toContent(viewer, input);
-      if (!(await glyphs.update(current.id, viewer.id, content, clock.now()))) throw notFound(MSG.glyphNotFound);
+      // Read before the transaction: the reader has its own connection (PGlite has only one).
+      const initialRelease = content.apkUrl !== current.apkUrl ? await firstReleaseFacts(content) : {};
+      const result = await glyphs.update(current.id, viewer.id, content, clock.now(), initialRelease);
+      if (result === 'gone') throw notFound(MSG.glyphNotFound);
+      if (result === 'release-required') throw conflict(MSG.releaseRequiredForApk, 'RELEASE_REQUIRED');
       onChange?.();
       return findOrThrow(current.id);
     },

@@ -143,14 +143,17 @@ export function createReleasesRepository(db: Db) {
       onApproved?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>,
     ): Promise<ReleaseRow | 'not-found' | 'not-pending'> {
       return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
-        if (!current) return 'not-found';
+        // Glyph row first, then the release: the order publishing and the count sync lock them in.
+        const [found] = await tx.select({ glyphId: releases.glyphId }).from(releases).where(eq(releases.id, id));
+        if (!found) return 'not-found';
         const [glyph] = await tx
           .select({ deletedAt: glyphs.deletedAt, title: glyphs.title, creatorId: glyphs.creatorId })
           .from(glyphs)
-          .where(eq(glyphs.id, current.glyphId))
+          .where(eq(glyphs.id, found.glyphId))
           .for('update');
         if (!glyph || glyph.deletedAt !== null) return 'not-found';
+        const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
+        if (!current) return 'not-found';
         if (current.state !== 'pending') return 'not-pending';
         const [row] = await tx
           .update(releases)

@@ -1,6 +1,6 @@
 import { MSG, type PublishReleaseInput } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { parseMainFileUrl, storedFileUrl } from '../files/file-urls.ts';
@@ -27,7 +27,6 @@ export interface ReleasesServiceDeps {
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const UNIQUE_VIOLATION = '23505';
 
-const unprocessable = (message: string, code: string) => new AppError(422, code, message);
 
 function pgCode(error: unknown): string | undefined {
   const e = error as { code?: unknown; cause?: { code?: unknown } } | null;

@@ -101,8 +101,8 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
     },
 
     /**
-     * Recomputes downloads, views and likes of the next `limit` glyphs after `afterId` (keyset over id)
-     * from the event tables. The batch's rows are locked first so a concurrent record-view either
+     * Recomputes downloads, views and likes of the next `limit` glyphs after `afterId` (keyset over id),
+     * and the downloads of their releases (issue 18), from the event tables. The batch's rows are locked first so a concurrent record-view either
      * commits before the count (and is counted) or waits and increments after it: nothing is lost.
      * @returns null when this runner no longer owns the run.
      */
@@ -140,7 +140,24 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           where g.id = c.id and (g.downloads, g.views, g.likes) is distinct from (c.downloads, c.views, c.likes)
           returning g.id`,
         );
-        return { token: next, updated: changed.length, lastId: ids[ids.length - 1] ?? null, seen: ids.length };
+        // Issue 18: each release's downloads from its own events. Its rows are locked first, like the
+        // glyphs': a download that only counts on a release (its actor already counted on the glyph)
+        // touches no glyph row, so the glyph lock alone would not order it against this count.
+        await queryRows(tx, sql`select id from releases where glyph_id in (${idList}) order by id for update`);
+        const releasesChanged = await queryRows<{ glyph_id: string }>(
+          tx,
+          sql`
+          update releases r set downloads = c.n
+          from (
+            select r2.id, (select count(*) from release_downloads d where d.release_id = r2.id)::int as n
+            from releases r2 where r2.glyph_id in (${idList})
+          ) c
+          where r.id = c.id and r.downloads <> c.n
+          returning r.glyph_id`,
+        );
+        // 'Updated N glyphs': a glyph counts once, whichever of its counters were wrong.
+        const touched = new Set([...changed.map((row) => String(row.id)), ...releasesChanged.map((row) => String(row.glyph_id))]);
+        return { token: next, updated: touched.size, lastId: ids[ids.length - 1] ?? null, seen: ids.length };
       });
     },
 

@@ -1,10 +1,16 @@
+import { MSG } from '@glyphary/shared';
 import { AdminPanel } from '../../features/admin/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab } from '../../features/community/index.ts';
+import { PendingReleasesTab } from '../../features/releases/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-// Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab.
-const EXTRA_TABS = [{ id: 'reports', label: 'Reports', content: <ReportsTab /> }];
+// Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab; issue 18: the
+// releases held for a signing key change, as the 'Releases' tab.
+const EXTRA_TABS = [
+  { id: 'reports', label: 'Reports', content: <ReportsTab /> },
+  { id: 'releases', label: MSG.pendingReleasesTab, content: <PendingReleasesTab /> },
+];
 
 /**
  * spec §2 Admin panel (/admin). The router has already checked access (RequireAuth, then RequireAdmin:

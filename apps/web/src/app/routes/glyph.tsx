@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { CommentsSection, ReportButton } from '../../features/community/index.ts';
@@ -16,17 +17,19 @@ const renderApkUpload: RenderApkUpload = (props) => <FileUpload type="apks" mult
 export function GlyphRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  // 'Publish an update' opens from the releases area and from the Edit Glyph dialog (issue 18).
+  const [publishing, setPublishing] = useState(false);
   return (
     <>
-      <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} />
-      <GlyphReleases key={`releases-${id}`} id={id} />
+      <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} onPublishUpdate={() => setPublishing(true)} />
+      <GlyphReleases key={`releases-${id}`} id={id} publishing={publishing} onPublishingChange={setPublishing} />
       <GlyphCommunity key={`community-${id}`} id={id} />
     </>
   );
 }
 
 /** Issue 18: version history, install on the phone and, for the creator, 'Publish an update'. */
-function GlyphReleases({ id }: { id: string }) {
+function GlyphReleases({ id, publishing, onPublishingChange }: { id: string; publishing: boolean; onPublishingChange: (open: boolean) => void }) {
   const { user } = useAuth();
   const navigate = useNavigate();
   // The same cached query GlyphDetail reads: no second request.
@@ -48,7 +51,16 @@ function GlyphReleases({ id }: { id: string }) {
             size="sm"
           />
         );
-  return <ReleasesSection glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} renderReleaseAction={renderReport} />;
+  return (
+    <ReleasesSection
+      glyph={glyph}
+      viewerId={user?.id ?? null}
+      renderApkUpload={renderApkUpload}
+      renderReleaseAction={renderReport}
+      publishOpen={publishing}
+      onPublishOpenChange={onPublishingChange}
+    />
+  );
 }
 
 /** Issue 19: Report and the comments under a live glyph. */

@@ -1,3 +1,4 @@
 export { ReleasesSection, wasUpdated, type ReleasesGlyph } from './components/releases-section.tsx';
 export type { RenderApkUpload } from './components/publish-update-dialog.tsx';
+export { PendingReleasesTab } from './components/pending-releases-tab.tsx';
 export type { RenderReleaseAction } from './components/release-history.tsx';

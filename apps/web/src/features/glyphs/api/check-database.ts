@@ -1,5 +1,5 @@
 import type { Health } from '@glyphary/shared';
-import { ApiError, api } from '../../../lib/api-client.ts';
+import { api } from '../../../lib/api-client.ts';
 
 /**
  * GET /api/health for the Share Glyph debug button (DESIGN §4.10): only reachability and latency.
@@ -10,8 +10,7 @@ export async function checkDatabase(): Promise<{ reachable: boolean; latencyMs: 
   try {
     const health = await api.get<Health>('/health');
     return { reachable: health.db === 'up', latencyMs: Math.round(health.latencyMs ?? performance.now() - started) };
-  } catch (error) {
-    if (error instanceof ApiError) return { reachable: false, latencyMs: null };
+  } catch {
     return { reachable: false, latencyMs: null };
   }
 }

@@ -14,23 +14,30 @@ const STORED_IMAGE = /^\/api\/files\/images\//;
  * Edit Glyph (spec §5): title and description required, URL fields must be valid URLs, images by
  * upload or as comma-separated URLs. A failed save reads 'Failed to update glyph: {message}'
  * (spec §8); a problem found before sending is shown as itself (issue 17), since nothing failed.
- * The APK is the same upload control as on Share Glyph, not a raw URL (issue 17).
+ * The APK is the same upload control as on Share Glyph, not a raw URL (issue 17) — but only while the
+ * glyph has none: once it ships an APK, its APK changes by publishing an update (issue 18: the server
+ * refuses a swapped APK here, since that would skip the package, version code and signer checks).
  */
 export function EditGlyphDialog({
   glyph,
   open,
   onOpenChange,
   renderFileUpload,
+  onPublishUpdate,
 }: {
   glyph: Glyph;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   renderFileUpload: RenderFileUpload;
+  /** Opens 'Publish an update' (the route owns it), offered instead of replacing a shipped APK. */
+  onPublishUpdate?: (() => void) | undefined;
 }) {
   const update = useUpdateGlyph(glyph.id);
   const [title, setTitle] = useState(glyph.title);
   const [description, setDescription] = useState(glyph.description);
-  const [apk, setApk] = useState<UploadedFile[]>(() => (glyph.apkUrl ? [toUploadedFile(glyph.apkUrl, 'apks')] : []));
+  const [apk, setApk] = useState<UploadedFile[]>([]);
+  // A shipped APK stays as it is here; a glyph without one may add its release 1.
+  const shipsApk = glyph.apkUrl !== null;
   const [githubUrl, setGithubUrl] = useState(glyph.githubUrl ?? '');
   const [instructions, setInstructions] = useState(glyph.instructions ?? '');
   const [tags, setTags] = useState<string[]>(glyph.tags);
@@ -53,7 +60,7 @@ export function EditGlyphDialog({
       title: title.trim(),
       description: description.trim(),
       images: [...uploaded.map((file) => file.url), ...splitCommaList(imageUrls)],
-      apkUrl: apk[0]?.url ?? null,
+      apkUrl: shipsApk ? glyph.apkUrl : (apk[0]?.url ?? null),
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
       tags,
@@ -81,7 +88,27 @@ export function EditGlyphDialog({
         ) : null}
         <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} required maxLength={100} />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} required rows={5} />
-        {renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })}
+        {shipsApk ? (
+          <section aria-labelledby="edit-apk-heading" className="flex flex-col items-start gap-2 rounded-2xl border border-line p-3 text-sm">
+            <h3 id="edit-apk-heading" className="font-medium">
+              APK File
+            </h3>
+            <p className="text-muted">{MSG.editApkViaRelease}</p>
+            {onPublishUpdate ? (
+              <Button
+                variant="outline"
+                onClick={() => {
+                  onOpenChange(false);
+                  onPublishUpdate();
+                }}
+              >
+                {MSG.publishUpdate}
+              </Button>
+            ) : null}
+          </section>
+        ) : (
+          renderFileUpload({ type: 'apks', multiple: false, maxFiles: 1, value: apk, onChange: setApk, label: 'APK File', onBusyChange: setApkBusy })
+        )}
         <Input label="GitHub Repository URL" value={githubUrl} onChange={(e) => setGithubUrl(e.target.value)} type="url" inputMode="url" placeholder="https://github.com/…" />
         <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} />
         <TagsField value={tags} onChange={setTags} />

@@ -55,10 +55,13 @@ export function GlyphDetail({
   id,
   viewerId,
   renderFileUpload,
+  onPublishUpdate,
 }: {
   id: string;
   viewerId: string | null;
   renderFileUpload: RenderFileUpload;
+  /** Issue 18: opens 'Publish an update' (the Edit dialog offers it instead of swapping the APK). */
+  onPublishUpdate?: () => void;
 }) {
   const query = useGlyph(id);
   const queryClient = useQueryClient();
@@ -241,7 +244,13 @@ export function GlyphDetail({
       </div>
 
       {isCreator && editing ? (
-        <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} />
+        <EditGlyphDialog
+          glyph={glyph}
+          open={editing}
+          onOpenChange={setEditing}
+          renderFileUpload={renderFileUpload}
+          onPublishUpdate={onPublishUpdate}
+        />
       ) : null}
       <ConfirmDialog
         open={confirmingDelete}

@@ -60,12 +60,19 @@ export function PublishUpdateDialog({
   glyphId,
   previousReport,
   renderApkUpload,
+  open: controlledOpen,
+  onOpenChange,
 }: {
   glyphId: string;
   previousReport: ApkReportLike | undefined;
   renderApkUpload: RenderApkUpload;
+  /** Controlled by the page when another control opens it too (the Edit Glyph dialog). */
+  open?: boolean | undefined;
+  onOpenChange?: ((open: boolean) => void) | undefined;
 }) {
-  const [open, setOpen] = useState(false);
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlledOpen ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [changelog, setChangelog] = useState('');

@@ -26,11 +26,16 @@ export function ReleasesSection({
   glyph,
   viewerId,
   renderApkUpload,
+  publishOpen,
+  onPublishOpenChange,
   renderReleaseAction,
 }: {
   glyph: ReleasesGlyph;
   viewerId: string | null;
   renderApkUpload: RenderApkUpload;
+  /** 'Publish an update' is also opened from the Edit Glyph dialog, so the page may control it. */
+  publishOpen?: boolean | undefined;
+  onPublishOpenChange?: ((open: boolean) => void) | undefined;
   /** A control on each release row, e.g. Report (issue 19); the route decides who gets it. */
   renderReleaseAction?: RenderReleaseAction | undefined;
 }) {
@@ -43,7 +48,15 @@ export function ReleasesSection({
             <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
           </p>
         ) : null}
-        {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk ?? undefined} renderApkUpload={renderApkUpload} /> : null}
+        {isCreator && glyph.apkUrl ? (
+          <PublishUpdateDialog
+            glyphId={glyph.id}
+            previousReport={glyph.apk ?? undefined}
+            renderApkUpload={renderApkUpload}
+            open={publishOpen}
+            onOpenChange={onPublishOpenChange}
+          />
+        ) : null}
         <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">

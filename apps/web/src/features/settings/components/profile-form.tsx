@@ -3,7 +3,7 @@ import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_L
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { errorMessage, hasErrorCode } from '../../../lib/api-client.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import type { SettingsNotice } from '../types.ts';
 import { ImageSourceField } from './image-source-field.tsx';
@@ -80,7 +80,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
       onNotice({ tone: 'success', message: sentTo ? `${MSG.profileUpdated} ${MSG.emailChangeSent(sentTo)}` : MSG.profileUpdated });
     } catch (caught) {
       const message =
-        caught instanceof ApiError && caught.code === 'RECENT_LOGIN_REQUIRED'
+        hasErrorCode(caught, 'RECENT_LOGIN_REQUIRED')
           ? MSG.profileRecentLogin
           : MSG.profileUpdateFailed(errorMessage(caught, MSG.internal));
       onNotice({ tone: 'error', message });

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatDate, MSG } from '@glyphary/shared';
+import { Banner, Button, ConfirmDialog, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { paths } from '../../../config/paths.ts';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { useDecideRelease, usePendingReleases, type PendingRelease } from '../api/pending-releases.ts';
+
+/** A release's name in the queue: its versionName, else its version code. */
+function versionOf(release: PendingRelease): string {
+  return release.versionName ?? (release.versionCode !== null ? `version code ${release.versionCode}` : 'this release');
+}
+
+function Fingerprints({ label, values }: { label: string; values: string[] }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-mono text-xs break-all">
+        {values.length === 0 ? (
+          MSG.pendingUnsigned
+        ) : (
+          <ul>
+            {values.map((sha) => (
+              <li key={sha}>{sha}</li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </>
+  );
+}
+
+/**
+ * Admin tab 'Releases' (issue 18): updates held because their signing key differs from the previous
+ * release, with both keys' fingerprints; Approve publishes with the 'Signing key changed' warning,
+ * Reject keeps it unpublished. Both ask first.
+ */
+export function PendingReleasesTab() {
+  const query = usePendingReleases();
+  const decide = useDecideRelease();
+  const toast = useToast();
+  const [asking, setAsking] = useState<{ release: PendingRelease; decision: 'approve' | 'reject' } | null>(null);
+
+  function handleConfirm() {
+    if (!asking) return;
+    const { release, decision } = asking;
+    decide.mutate(asking, {
+      onSuccess: () => {
+        setAsking(null);
+        toast.success(decision === 'approve' ? MSG.signerChangeApproved(versionOf(release)) : MSG.signerChangeRejected(versionOf(release)));
+      },
+      onError: (error) => {
+        setAsking(null);
+        toast.error(errorMessage(error, MSG.signerChangeDecisionFailed));
+      },
+    });
+  }
+
+  return (
+    <section aria-labelledby="pending-releases-heading" className="flex flex-col gap-4">
+      <h2 id="pending-releases-heading" className="font-display text-2xl font-bold">
+        {MSG.pendingReleasesHeading}
+      </h2>
+      {query.isPending ? <Skeleton className="h-24 w-full" /> : null}
+      {query.isError ? <Banner tone="error">{errorMessage(query.error, MSG.pendingReleasesLoadFailed)}</Banner> : null}
+      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{MSG.pendingReleasesEmpty}</p> : null}
+      {query.data && query.data.length > 0 ? (
+        <ul className="flex flex-col gap-4">
+          {query.data.map((release) => (
+            <li key={release.id} className="rounded-[var(--radius-card)] border border-line bg-surface p-4">
+              <article aria-labelledby={`pending-${release.id}`} className="flex flex-col gap-3">
+                <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                  <h3 id={`pending-${release.id}`} className="font-medium">
+                    <Link to={paths.glyph(release.glyphId)} className="underline underline-offset-2">
+                      {release.glyphTitle}
+                    </Link>{' '}
+                    {versionOf(release)}
+                  </h3>
+                  <span className="text-sm text-muted">
+                    by @{release.creatorUsername} · <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time>
+                  </span>
+                </div>
+                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+                  <Fingerprints label={MSG.pendingPreviousSigner} values={release.previousSignerSha256} />
+                  <Fingerprints label={MSG.pendingNewSigner} values={release.signerSha256} />
+                </dl>
+                <div className="flex flex-wrap gap-3">
+                  <Button size="sm" onClick={() => setAsking({ release, decision: 'approve' })}>
+                    {MSG.approveSignerChange}
+                    <span className="sr-only">
+                      {' '}
+                      {release.glyphTitle} {versionOf(release)}
+                    </span>
+                  </Button>
+                  <Button size="sm" variant="outline" onClick={() => setAsking({ release, decision: 'reject' })}>
+                    {MSG.rejectSignerChange}
+                    <span className="sr-only">
+                      {' '}
+                      {release.glyphTitle} {versionOf(release)}
+                    </span>
+                  </Button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ConfirmDialog
+        open={asking !== null}
+        onOpenChange={(next) => {
+          if (!next) setAsking(null);
+        }}
+        title={asking?.decision === 'reject' ? MSG.rejectSignerChange : MSG.approveSignerChange}
+        description={
+          asking
+            ? (asking.decision === 'approve' ? MSG.approveSignerChangeConfirm : MSG.rejectSignerChangeConfirm)(asking.release.glyphTitle, versionOf(asking.release))
+            : ''
+        }
+        confirmLabel={asking?.decision === 'reject' ? MSG.rejectSignerChange : MSG.approveSignerChange}
+        pendingLabel={asking?.decision === 'reject' ? MSG.rejectingSignerChange : MSG.approvingSignerChange}
+        pending={decide.isPending}
+        destructive={asking?.decision === 'reject'}
+        onConfirm={handleConfirm}
+      />
+    </section>
+  );
+}
