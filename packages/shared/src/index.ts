@@ -15,6 +15,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
+export * from './browse/schemas.ts';
 export * from './glyph-matrix/flash.ts';
 // Issue 19: community and moderation
 export * from './community.ts';

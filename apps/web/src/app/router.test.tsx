@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sessionHandlers } from '../test/api-mock.ts';
 import { renderApp } from '../test/render-app.tsx';

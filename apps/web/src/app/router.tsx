@@ -1,4 +1,4 @@
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { routePatterns } from '../config/paths.ts';
 import { AdminLoading, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
 import { isLazyRoute, lazyRoute } from './lazy-route.tsx';

@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { CARD_STAGGER_MAX_ITEMS } from '@glyphary/shared';
 import { makeGlyph } from '../test/glyph-fixture.ts';

@@ -1,5 +1,5 @@
 import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router.tsx';
 import { Download, Eye, Heart } from 'lucide-react';
 import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
 

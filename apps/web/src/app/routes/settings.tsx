@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { MSG } from '@glyphary/shared';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Banner } from '../../components/ui/banner.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GitBranch, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { useEffect, useRef, useState, lazy, Suspense } from 'react';
+import { Link, Navigate } from '../../../lib/router.tsx';
 import { formatBytes, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
 import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
@@ -13,7 +13,6 @@ import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
 import { DownloadButton } from './download-button.tsx';
 import { ApkPanel } from './apk-panel.tsx';
-import { EditGlyphDialog } from './edit-glyph-dialog.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
@@ -21,6 +20,9 @@ import { LikeButton } from './like-button.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
+
+// The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
+const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
@@ -235,7 +237,9 @@ export function GlyphDetail({
       </div>
 
       {isCreator && editing ? (
-        <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} />
+        <Suspense fallback={null}>
+          <EditGlyphDialog glyph={glyph} open={editing} onOpenChange={setEditing} renderFileUpload={renderFileUpload} />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={confirmingDelete}

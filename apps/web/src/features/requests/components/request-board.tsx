@@ -1,6 +1,6 @@
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
+import { Link } from '../../../lib/router.tsx';
 import { MSG, pluralize, type GlyphRequest, type RequestSort } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -11,10 +11,14 @@ import { controlClasses } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useRequests } from '../api/get-requests.ts';
-import { CreateRequestDialog, type ImageUploadSlot } from './create-request-dialog.tsx';
+import { useOpenedOnce } from '../../../components/ui/dialog.tsx';
+import type { ImageUploadSlot } from './create-request-dialog.tsx';
 import { RequestCard } from './request-card.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useTakeOn } from './use-take-on.ts';
+
+// The request form loads when it is first opened (decision 0031).
+const CreateRequestDialog = lazy(() => import('./create-request-dialog.tsx').then((m) => ({ default: m.CreateRequestDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -36,6 +40,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(startCreating && viewerId !== null);
+  const createOpened = useOpenedOnce(creating);
   const [sort, setSort] = useState<RequestSort>('latest');
   const query = useRequests(search, sort);
   const { takeOn, pendingId } = useTakeOn();
@@ -150,7 +155,11 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         </div>
       ) : null}
 
-      {viewerId !== null ? <CreateRequestDialog open={creating} onOpenChange={setCreating} imageUpload={imageUpload} /> : null}
+      {viewerId !== null && createOpened ? (
+        <Suspense fallback={null}>
+          <CreateRequestDialog open={creating} onOpenChange={setCreating} imageUpload={imageUpload} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
