@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sessionHandlers } from '../test/api-mock.ts';
+import { makeGlyph } from '../test/glyph-fixture.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { expectConsoleError } from '../test/setup.ts';
 import { RouteErrorBoundary } from './layouts/route-error.tsx';
@@ -84,5 +85,33 @@ describe('app router', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Login' }));
     await screen.findByRole('heading', { name: 'Log in', level: 1 });
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('issue 17: hovering a card starts loading its glyph page; opened before the data, it shows the card at once', async () => {
+    const glyph = makeGlyph({ title: 'Tide Clock', images: ['/api/files/images/tide.webp'], thumbnails: ['/api/files/images/tide-thumb.webp'] });
+    // The detail answer never comes within the test: what shows is the card's preview.
+    const detailAnswered = new Promise<void>(() => undefined);
+    const fetchMock = mockApi({
+      ...sessionHandlers(null),
+      'GET /api/get-glyphs': () => ({ body: { glyphs: [glyph], nextCursor: null } }),
+      [`GET /api/get-glyph/${glyph.id}`]: async () => {
+        await detailAnswered;
+        return { body: { glyph } };
+      },
+    });
+    const detailRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).includes(`/api/get-glyph/${glyph.id}`)).length;
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Tide Clock' });
+    expect(detailRequests()).toBe(0);
+    await userEvent.hover(link);
+    expect(detailRequests()).toBe(1);
+    // Opened while the answer is on its way: the card's title and poster, not 'Loading...'.
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Tide Clock', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(document.querySelector('img[src="/api/files/images/tide-thumb.webp"]')).not.toBeNull();
+    expect(screen.getByLabelText('Loading glyph').getAttribute('aria-busy')).toBe('true');
+    // The preload's request is the page's request: none more.
+    expect(detailRequests()).toBe(1);
   });
 });

@@ -1,4 +1,8 @@
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
+import { useCallback } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { matchRoutes, parsePath, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
+import { prefetchGlyph } from '../features/glyphs/api/get-glyph.ts';
+import { PagePreloadContext, type PreloadPage } from '../lib/page-preload.ts';
 import { routePatterns } from '../config/paths.ts';
 import { AdminLoading, RequireAdmin, RequireAuth, SignedOutOnly } from './guards.tsx';
 import { isLazyRoute, lazyRoute } from './lazy-route.tsx';
@@ -64,11 +68,32 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/** What a page renders first, fetched ahead when a link to it is seen, hovered or focused (issue 17). */
+const pageData: Partial<Record<string, (queryClient: QueryClient, params: Record<string, string>, preview: unknown) => void>> = {
+  [routePatterns.glyph]: (queryClient, { id }, preview) => {
+    if (id) prefetchGlyph(queryClient, id, preview);
+  },
+};
+
+/** Loads a page's route module and its first data ahead of a navigation (issue 17). */
+export function preloadPage(queryClient: QueryClient, path: string, preview?: unknown): void {
+  const { pathname } = parsePath(path);
+  void preloadRoute(pathname);
+  const leaf = matchRoutes(appRoutes, pathname)?.at(-1);
+  if (leaf?.route.path) pageData[leaf.route.path]?.(queryClient, leaf.params, preview);
+}
+
 /** The app's routes under the error boundary; render inside a router (BrowserRouter, MemoryRouter in tests). */
 export function AppRoutes() {
   const location = useLocation();
   const routes = useRoutes(appRoutes);
-  return <RouteErrorBoundary resetKey={location.key}>{routes}</RouteErrorBoundary>;
+  const queryClient = useQueryClient();
+  const preload = useCallback<PreloadPage>((path, preview) => preloadPage(queryClient, path, preview), [queryClient]);
+  return (
+    <PagePreloadContext value={preload}>
+      <RouteErrorBoundary resetKey={location.key}>{routes}</RouteErrorBoundary>
+    </PagePreloadContext>
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteGlyph } from '../api/delete-glyph.ts';
-import { glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
+import { glyphPreviewKey, glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
 import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
 import { DownloadButton } from './download-button.tsx';
@@ -26,12 +26,21 @@ const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) =>
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
-function DetailSkeleton() {
+/**
+ * While the glyph loads: skeletons, or (issue 17) when it was opened from a card, that card's
+ * poster and title at once — the rest fills in when the data arrives.
+ */
+function DetailSkeleton({ preview }: { preview: Glyph | undefined }) {
+  const poster = preview ? (preview.animation?.posterUrl ?? preview.thumbnails[0] ?? preview.images[0] ?? null) : null;
   return (
     <div className="grid gap-8 lg:grid-cols-2" aria-busy="true" aria-label="Loading glyph">
-      <Skeleton className="aspect-square w-full" />
+      {poster ? (
+        <img src={poster} alt="" width={480} height={480} referrerPolicy="no-referrer" className="aspect-square w-full rounded-[var(--radius-card)] bg-black object-contain" />
+      ) : (
+        <Skeleton className="aspect-square w-full" />
+      )}
       <div className="flex flex-col gap-4">
-        <Skeleton className="h-10 w-3/4" />
+        {preview ? <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{preview.title}</h1> : <Skeleton className="h-10 w-3/4" />}
         <Skeleton className="h-5 w-1/3" />
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-12 w-48" />
@@ -86,7 +95,7 @@ export function GlyphDetail({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [glyph?.id, glyph?.deleted, id]);
 
-  if (query.isPending) return <DetailSkeleton />;
+  if (query.isPending) return <DetailSkeleton preview={queryClient.getQueryData<Glyph>(glyphPreviewKey(id))} />;
   if (query.isError) {
     // spec §2: a fetch error containing 'not found' goes to /404.
     if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
