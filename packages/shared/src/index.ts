@@ -26,3 +26,4 @@ export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
+export * from './pages.ts';

@@ -9,7 +9,8 @@ import { renderApp } from '../test/render-app.tsx';
 import { expectConsoleError } from '../test/setup.ts';
 import { RouteErrorBoundary } from './layouts/route-error.tsx';
 import { lazyRoute } from './lazy-route.tsx';
-import { appRoutes, preloadRoute } from './router.tsx';
+import { PAGES } from '@glyphary/shared';
+import { appRoutes, exportName, preloadRoute } from './router.tsx';
 
 describe('lazyRoute', () => {
   it('shows the loading bar over the fallback until the module loads, then the screen', async () => {
@@ -65,6 +66,15 @@ describe('lazyRoute', () => {
 });
 
 describe('app router', () => {
+  it('every page of the shared page table has its route module and component, and the router serves it', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('./routes/*.tsx', { eager: true });
+    for (const page of PAGES) {
+      expect(typeof modules[`./routes/${page.module}.tsx`]?.[exportName(page.module)], page.module).toBe('function');
+      const path = page.pattern.replace(/:\w+/g, 'x').replace('*', 'no-such-page');
+      expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path ?? '/', path).toBe(page.pattern === '/' ? '/' : page.pattern);
+    }
+  });
+
   it('preloadRoute loads the screen of a path so that it renders at once', async () => {
     await preloadRoute('/404');
     const NotFound = matchRoutes(appRoutes, '/404')?.at(-1)?.route.Component;

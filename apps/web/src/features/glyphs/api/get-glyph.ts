@@ -1,10 +1,10 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { Glyph } from '@glyphary/shared';
+import { glyphApiPath, type Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 
 /** GET /api/get-glyph/{id} → the glyph (a deleted one answers `deleted: true`). @throws ApiError 404 'Glyph not found'. */
 export async function fetchGlyph(id: string, signal?: AbortSignal): Promise<Glyph> {
-  const data = await api.get<{ glyph: Glyph }>(`/get-glyph/${encodeURIComponent(id)}`, { signal });
+  const data = await api.get<{ glyph: Glyph }>(glyphApiPath(id), { signal });
   return data.glyph;
 }
 

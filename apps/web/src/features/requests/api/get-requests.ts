@@ -1,15 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { REQUESTS_PAGE_SIZE, type RequestList, type RequestSort } from '@glyphary/shared';
+import { requestListParams, type RequestList, type RequestSort } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';
 
 /** GET /api/glyph-requests?limit=20&offset=…[&search=…] (spec §7, §9: page size 20, offset 0 first). */
 export function fetchRequests(params: { offset: number; search: string; sort?: RequestSort }, signal?: AbortSignal): Promise<RequestList> {
-  return api.get<RequestList>('/glyph-requests', {
-    signal,
-    // Issue 19: sort=votes only when asked, so the default URL stays the one pages preload.
-    params: { limit: REQUESTS_PAGE_SIZE, offset: params.offset, search: params.search || undefined, sort: params.sort === 'votes' ? 'votes' : undefined },
-  });
+  // Issue 19: sort=votes only when asked, so the default URL stays the one pages preload.
+  return api.get<RequestList>('/glyph-requests', { signal, params: requestListParams(params) });
 }
 
 /** The board's pages: Load more asks for the next 20 while `hasMore` (DESIGN §4.12). */
