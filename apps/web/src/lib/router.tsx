@@ -3,7 +3,7 @@
  * docs/decisions/0031-light-initial-javascript.md). It keeps react-router's names and behaviour for
  * what the app uses — a route table with nested layouts, `:param` and `*` segments, Link, Navigate,
  * Outlet, useLocation/useNavigate/useParams/useSearchParams/useNavigationType, Browser/Memory/Static
- * routers — in about 2 KB gzip instead of react-router's ~23 KB, which did not fit the 90 KB budget
+ * routers — in about 2.5 KB gzip instead of react-router's ~16 KB, which did not fit the 90 KB budget
  * of initial JavaScript per page (DESIGN §5).
  */
 import {
