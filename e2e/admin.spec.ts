@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   jsonHeaders,
+  loginViaApi,
   screenshot,
   signInAsSuperAdmin,
   signUpViaApi,
@@ -40,8 +41,9 @@ test.describe('admin panel', () => {
     page,
     playwright,
     extraHTTPHeaders,
+    browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(150_000);
     await signInAsSuperAdmin(page.request);
     const maker = await apiUser(playwright, extraHTTPHeaders, 'mk');
     const taker = await apiUser(playwright, extraHTTPHeaders, 'tk');
@@ -105,6 +107,27 @@ test.describe('admin panel', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, 'admin-admins');
 
+      // A regular admin (the maker, promoted above) sees the Admins list without 'Remove Admin' (issue 19).
+      const makerContext = await browser.newContext();
+      try {
+        const makerPage = await makerContext.newPage();
+        await loginViaApi(makerPage.request, maker.user);
+        await makerPage.goto('/admin?tab=admins');
+        await expect(makerPage.getByText(`@${taker.user.username} · ${taker.user.email}`)).toBeVisible();
+        await expect(makerPage.getByRole('button', { name: /Remove Admin/ })).toHaveCount(0);
+      } finally {
+        await makerContext.close();
+      }
+
+      // The super admin removes admin rights, after confirming.
+      await page.getByRole('button', { name: `Remove Admin @${taker.user.username}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove admin rights' });
+      await expect(confirm.getByText(MSG.adminRemoveConfirm)).toBeVisible();
+      await expectNoAxeViolations(page);
+      await confirm.getByRole('button', { name: 'Remove Admin' }).click();
+      await expect(page.getByText(MSG.adminRemoved)).toBeVisible();
+      await expect(page.getByText(`@${taker.user.username} · ${taker.user.email}`)).toHaveCount(0);
+
       // Glyphs: delete with confirmation.
       await openTab(page, 'Glyphs');
       await page.getByRole('button', { name: `Delete ${glyphTitle}` }).click();
@@ -136,6 +159,7 @@ test.describe('admin panel', () => {
       await openTab(page, 'Audit');
       await expect(page.getByText('Deleted glyph').first()).toBeVisible();
       await expect(page.getByText('Made admin').first()).toBeVisible();
+      await expect(page.getByText('Removed admin').first()).toBeVisible();
       await expectNoAxeViolations(page);
       await screenshot(page, 'admin-audit');
 

@@ -25,9 +25,9 @@ async function makeGif(): Promise<Buffer> {
   return sharp(frames, { join: { animated: true } }).gif({ delay: frames.map(() => 100), loop: 0 }).toBuffer();
 }
 
-/** The canvas of a player as a data URL: changes whenever a different frame is drawn. */
+/** The LED canvas of a player (the glow's canvas is behind it) as a data URL: changes whenever a different frame is drawn. */
 function pixelsOf(player: Locator): Promise<string> {
-  return player.locator('canvas').evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
+  return player.locator('canvas').last().evaluate((canvas: HTMLCanvasElement) => canvas.toDataURL());
 }
 
 async function expectPlaying(player: Locator) {
@@ -163,5 +163,64 @@ test.describe('animations', () => {
     const metadata = await sharp(bytes, { animated: true }).metadata();
     expect(['gif', 'webp']).toContain(metadata.format);
     expect(metadata.pages ?? 1).toBeGreaterThan(1);
+  });
+
+  test('pre-rendered pages show posters over the unlit matrix before any script, and the poster is the largest paint', async ({ browser, page, signedInUser }) => {
+    expect(signedInUser.email).toBeTruthy();
+    const title = `Poster Sweep ${Date.now().toString(36)}`;
+    const id = await createAnimatedGlyph(page, title, { name: 'sweep.gif', mimeType: 'image/gif', buffer: await makeGif() });
+    const { glyph } = (await (await page.request.get(`/api/get-glyph/${id}`)).json()) as { glyph: { animation: { posterUrl: string } } };
+    const poster = glyph.animation.posterUrl;
+
+    // The HTML as served (a cold pre-render that overruns its time is served client-rendered: ask again).
+    const prerendered = async (url: string) => {
+      let html = '';
+      await expect.poll(async () => (html = await (await page.request.get(url)).text()).includes('data-prerendered'), { timeout: 20_000 }).toBe(true);
+      return html;
+    };
+    // The glyph page's poster (fetched first, its box reserved); the 25×25 matrix picture for the LEDs.
+    const glyphHtml = await prerendered(`/glyph/${id}`);
+    expect(glyphHtml).toMatch(new RegExp(`<img src="${poster}" alt="" width="480" height="480" fetchPriority="high"`, 'i'));
+    expect(glyphHtml).toMatch(/mask-image:url\(\/assets\/matrix-25-[\w-]+\.svg\)/);
+    // The home page: the hero's poster (its first frame) and, in the latest list, this glyph's card poster.
+    const homeHtml = await prerendered('/');
+    const heroPoster = /<img src="(\/assets\/hero-poster-[\w-]+\.webp)" alt="" width="480" height="480"/.exec(homeHtml)?.[1];
+    expect(heroPoster, 'hero poster in the pre-rendered home page').toBeTruthy();
+    expect(homeHtml).toMatch(new RegExp(`<img src="${poster}" alt="" width="480" height="480" loading="lazy"`));
+    const matrix = /url\((\/assets\/matrix-25-[\w-]+\.svg)\)/.exec(homeHtml)![1]!;
+    const svg = await page.request.get(matrix);
+    expect(svg.headers()['content-type']).toContain('image/svg+xml');
+
+    // Without JavaScript at all: the hero and the card show their posters, not a black disc.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+    try {
+      const still = await noScript.newPage();
+      await still.goto('/');
+      const loaded = (img: Locator) => img.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth === 480);
+      const hero = still.locator(`img[src="${heroPoster}"]`);
+      await expect(hero).toBeVisible();
+      await expect.poll(() => loaded(hero)).toBe(true);
+      const card = still.getByRole('article').filter({ hasText: title }).locator('img');
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toBeVisible();
+      await expect.poll(() => loaded(card)).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+
+    // With scripts: the glyph page's largest contentful paint is the poster, not a script-drawn canvas.
+    await page.goto(`/glyph/${id}`);
+    await expectPlaying(page.getByRole('group', { name: `Animation of ${title}` }));
+    const largest = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as Array<PerformanceEntry & { url: string; element: Element | null }>;
+            const last = entries[entries.length - 1]!;
+            resolve(last.url || last.element?.tagName || '');
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(largest).toBe(new URL(poster, BASE_URL).href);
   });
 });

@@ -5,6 +5,7 @@ import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
 import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
+import { BASE_URL } from './support/ports.ts';
 
 // Issue 17: browse the whole catalogue with filters in the URL, glyph tags, forms that focus their
 // errors, images in the chosen order with a cover. Each test runs at 390 and 1280 px.
@@ -20,9 +21,12 @@ async function shot(page: Page, name: string): Promise<void> {
 
 const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
 
-/** A real one-toy APK from the shared test-support builder (the server analyses every APK). */
-function makeApk(): Buffer {
-  return buildApk({ packageName: 'com.example.browse', permissions: [GLYPH_ENABLE], toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy' }] });
+/**
+ * A real one-toy APK from the shared test-support builder (the server analyses every APK). Every toy
+ * runs on Phone (3); one that supports always-on display runs on Phone (4a) Pro too (analyse-apk.ts).
+ */
+function makeApk(options: { aod?: boolean } = {}): Buffer {
+  return buildApk({ packageName: 'com.example.browse', permissions: [GLYPH_ENABLE], toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy', aod: options.aod ?? false }] });
 }
 
 /** An 8×8 PNG of one colour (the server re-encodes real images). */
@@ -65,10 +69,10 @@ async function shareViaApi(request: APIRequestContext, data: Record<string, unkn
   return ((await response.json()) as { id: string }).id;
 }
 
-async function uploadApk(request: APIRequestContext): Promise<string> {
+async function uploadApk(request: APIRequestContext, options: { aod?: boolean } = {}): Promise<string> {
   const response = await request.post('/api/upload-file', {
     headers: { origin: jsonHeaders.origin },
-    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk() } },
+    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk(options) } },
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { url: string }).url;
@@ -135,6 +139,170 @@ test.describe('browse the catalogue', () => {
       await page.goto(`/search?q=${tag}&has=apk`);
       await expect(cardsOf(page.getByRole('list', { name: 'Search results' }))).toHaveCount(1);
       await expect(page.getByText(/1 result found for/)).toBeVisible();
+    });
+  }
+});
+
+test.describe('the phone filter', () => {
+  for (const width of WIDTHS) {
+    test(`browse and search by the phone a toy runs on, in the URL (${width} px)`, async ({ page, signedInUser }) => {
+      test.setTimeout(90_000);
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const tag = uniqueTag();
+      const bothTitle = `Always on ${tag}`;
+      const phone3Title = `Phone three ${tag}`;
+      const sourceTitle = `Source ${tag}`;
+      await shareViaApi(page.request, { title: bothTitle, description: 'Runs on both.', apkUrl: await uploadApk(page.request, { aod: true }), tags: [tag] });
+      await shareViaApi(page.request, { title: phone3Title, description: 'Runs on Phone (3).', apkUrl: await uploadApk(page.request), tags: [tag] });
+      await shareViaApi(page.request, { title: sourceTitle, description: 'No APK.', githubUrl: 'https://github.com/example/toy', tags: [tag] });
+
+      await page.goto(`/search?tags=${tag}`);
+      const cards = cardsOf(allGlyphs(page));
+      await expect(cards).toHaveCount(3);
+      const phones = page.getByRole('group', { name: 'Filter by phone' });
+      await expect(phones.getByRole('button', { name: 'Any phone' })).toHaveAttribute('aria-pressed', 'true');
+      await phones.getByRole('button', { name: 'Phone (4a) Pro' }).click();
+      await expectQuery(page, { tags: tag, device: 'phone-4a-pro' });
+      await expect(phones.getByRole('button', { name: 'Phone (4a) Pro' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(cards).toHaveCount(1);
+      await expect(allGlyphs(page).getByRole('heading', { name: bothTitle })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await shot(page, 'browse-phone');
+      await phones.getByRole('button', { name: 'Phone (3)' }).click();
+      await expectQuery(page, { tags: tag, device: 'phone-3' });
+      await expect(cards).toHaveCount(2);
+      await expect(allGlyphs(page).getByRole('heading', { name: sourceTitle })).toHaveCount(0);
+      // Back returns to the previous phone; a reload keeps the filter (it is the URL).
+      await page.goBack();
+      await expectQuery(page, { tags: tag, device: 'phone-4a-pro' });
+      await expect(cards).toHaveCount(1);
+      await page.reload();
+      await expect(phones.getByRole('button', { name: 'Phone (4a) Pro' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(cards).toHaveCount(1);
+      // 'Any phone' clears it; so does 'Clear filters' with the others.
+      await phones.getByRole('button', { name: 'Any phone' }).click();
+      await expectQuery(page, { tags: tag });
+      await expect(cards).toHaveCount(3);
+
+      // With a search term too, and an unknown phone in a URL is ignored rather than an error.
+      await page.goto(`/search?q=${tag}&device=phone-4a-pro`);
+      await expect(cardsOf(page.getByRole('list', { name: 'Search results' }))).toHaveCount(1);
+      await page.goto(`/search?tags=${tag}&device=phone-9`);
+      await expect(page.getByRole('group', { name: 'Filter by phone' }).getByRole('button', { name: 'Any phone' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(cards).toHaveCount(3);
+    });
+  }
+});
+
+test.describe('the glyph page', () => {
+  for (const width of WIDTHS) {
+    test(`one red action; the quiet ones in even cells; creator tools apart, Delete not red (${width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const id = await shareViaApi(page.request, { title: `Actions ${uniqueTag()}`, description: 'd', apkUrl: await uploadApk(page.request), githubUrl: 'https://github.com/example/actions' });
+      await page.goto(`/glyph/${id}`);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('button', { name: /^Download/ })).toBeVisible();
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      // The accent (#d71921) fills exactly one control of the page: the download.
+      const red = await main.locator('a, button').evaluateAll((elements) =>
+        elements.filter((element) => getComputedStyle(element).backgroundColor === 'rgb(215, 25, 33)').map((element) => element.textContent?.trim() ?? ''),
+      );
+      expect(red).toHaveLength(1);
+      expect(red[0]).toMatch(/^Download/);
+      const tools = main.getByRole('region', { name: 'Creator tools' });
+      await expect(tools.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
+      const remove = tools.getByRole('button', { name: 'Delete Glyph' });
+      await expect(remove).toBeVisible();
+      expect(await remove.evaluate((element) => getComputedStyle(element).backgroundColor)).not.toBe('rgb(215, 25, 33)');
+      // The download alone on its row; the quiet actions in one row of equal cells below it (on a
+      // phone the repository link takes its own row): no action is left alone on a ragged row.
+      const box = async (name: string | RegExp, role: 'button' | 'link' = 'button') => {
+        const found = await main.getByRole(role, { name }).first().boundingBox();
+        if (!found) throw new Error(`${String(name)} is not shown`);
+        return found;
+      };
+      const download = await box(/^Download/);
+      const repository = await box('View Repository', 'link');
+      const like = await box(/^Like/);
+      const share = await box('Share');
+      expect(repository.y).toBeGreaterThan(download.y);
+      expect(like.y).toBe(share.y);
+      expect(Math.abs(like.width - share.width)).toBeLessThan(1);
+      expect(like.height).toBe(download.height);
+      if (width < 600) expect(like.y).toBeGreaterThan(repository.y);
+      else expect([repository.y, Math.round(Math.abs(repository.width - like.width))]).toEqual([like.y, 0]);
+      await expectNoAxeViolations(page);
+      await shot(page, 'glyph-actions');
+    });
+  }
+});
+
+test.describe('the request board', () => {
+  for (const width of WIDTHS) {
+    test(`cards show who took a request and the glyph that completed it; the status filter is in the URL (${width} px)`, async ({ page, signedInUser, account, playwright }) => {
+      test.setTimeout(90_000);
+      expect(signedInUser.username).toBeTruthy();
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
+      const word = uniqueTag();
+      const ids: Record<'open' | 'taken' | 'done' | 'dropped', string> = { open: '', taken: '', done: '', dropped: '' };
+      for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
+        const response = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: `${key} ${word}`, description: 'A request.' } });
+        expect(response.status(), await response.text()).toBe(200);
+        ids[key] = ((await response.json()) as { id: string }).id;
+      }
+      // Another person takes two and completes one with their glyph; the requester cancels one.
+      const maker = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 255)}.1` } });
+      const signIn = await maker.post('/api/auth/sign-in/email', { headers: jsonHeaders, data: { email: account.email, password: account.password } });
+      expect(signIn.status()).toBe(200);
+      const glyphTitle = `Answer ${word}`;
+      const glyphId = await shareViaApi(maker, { title: glyphTitle, description: 'Done.', githubUrl: 'https://github.com/example/answer' });
+      for (const id of [ids.taken, ids.done]) expect((await maker.post(`/api/glyph-requests/${id}/take-on`, { headers: jsonHeaders, data: {} })).status()).toBe(200);
+      expect((await maker.post(`/api/glyph-requests/${ids.done}/complete`, { headers: jsonHeaders, data: { glyph_id: glyphId } })).status()).toBe(200);
+      expect((await page.request.post(`/api/glyph-requests/${ids.dropped}/cancel`, { headers: jsonHeaders, data: {} })).status()).toBe(200);
+      await maker.dispose();
+
+      await page.goto('/request-glyphs');
+      const board = page.getByRole('list', { name: 'Glyph requests' });
+      const card = (key: keyof typeof ids) => board.getByRole('article', { name: `${key} ${word}` });
+      await expect(card('done')).toBeVisible();
+      await expect(card('taken').getByRole('link', { name: `@${account.username}` })).toHaveAttribute('href', `/storefront/${account.username}`);
+      await expect(card('done').getByRole('link', { name: `@${account.username}` })).toBeVisible();
+      await expect(card('done').getByRole('link', { name: glyphTitle })).toHaveAttribute('href', `/glyph/${glyphId}`);
+      await expect(card('open').getByText('Assigned to')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await shot(page, 'request-board');
+
+      const statuses = page.getByRole('group', { name: 'Filter by status' });
+      await expect(statuses.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+      const expected: [string, string, keyof typeof ids][] = [
+        ['Open', 'open', 'open'],
+        ['In progress', 'in_progress', 'taken'],
+        ['Completed', 'completed', 'done'],
+        ['Cancelled', 'cancelled', 'dropped'],
+      ];
+      for (const [label, status, key] of expected) {
+        await statuses.getByRole('button', { name: label }).click();
+        await expectQuery(page, { status });
+        await expect(statuses.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
+        await expect(card(key)).toBeVisible();
+        for (const other of Object.keys(ids) as (keyof typeof ids)[]) if (other !== key) await expect(card(other)).toHaveCount(0);
+        await expect(board.getByRole('article').filter({ hasNot: page.getByText(label.toUpperCase(), { exact: true }) })).toHaveCount(0);
+      }
+      // Back returns to the previous status; the filtered board is linkable (and pre-rendered so).
+      await page.goBack();
+      await expectQuery(page, { status: 'completed' });
+      await expect(card('done')).toBeVisible();
+      await expect(card('dropped')).toHaveCount(0);
+      await page.goto('/request-glyphs?status=in_progress');
+      await expect(statuses.getByRole('button', { name: 'In progress' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card('taken')).toBeVisible();
+      await expect(card('open')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await statuses.getByRole('button', { name: 'All' }).click();
+      await expectQuery(page, {});
+      await expect(card('open')).toBeVisible();
     });
   }
 });

@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COMMUNITY_MSG, MSG } from '@glyphary/shared';
+import { buildApkEntries, GLYPH_ENABLE, makeZip } from '@glyphary/test-support';
 import { expect, expectNoAxeViolations, jsonHeaders, loginViaApi, signInAsSuperAdmin, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
@@ -26,6 +27,17 @@ async function uploadGlyph(request: APIRequestContext, title: string): Promise<s
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { id: string }).id;
+}
+
+/** An unsigned APK of one toy, version `versionName` (code `versionCode`), uploaded through the API: its URL. */
+async function uploadApk(request: APIRequestContext, versionName: string, versionCode: number): Promise<string> {
+  const apk = makeZip(buildApkEntries({ packageName: 'com.example.followed', versionName, versionCode, permissions: [GLYPH_ENABLE], toys: [{ service: '.Toy', name: 'Toy', summary: 'A toy' }] }));
+  const response = await request.post('/api/upload-file', {
+    headers: { origin: BASE_URL },
+    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
 }
 
 /** Opens the bell with the keyboard and returns its menu. */
@@ -129,8 +141,8 @@ test.describe('community and moderation', () => {
     await creator.request.dispose();
   });
 
-  test('follow a creator → their new glyph appears in Following and in the bell', async ({ page, playwright, extraHTTPHeaders, signedInUser }) => {
-    test.setTimeout(90_000);
+  test('follow a creator → their new glyph and their new release appear in Following and in the bell', async ({ page, playwright, extraHTTPHeaders, signedInUser }) => {
+    test.setTimeout(120_000);
     void signedInUser;
     const creator = await apiUser(playwright, extraHTTPHeaders, 'fc');
     await page.goto(`/storefront/${creator.user.username}`);
@@ -139,21 +151,47 @@ test.describe('community and moderation', () => {
     await expect(page.getByText('1 follower', { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // A new glyph shipping an APK (its release 1), then an update: release 1.1.
     const title = `Followed toy ${Date.now().toString(36)}`;
-    await uploadGlyph(creator.request, title);
+    const shared = await creator.request.post('/api/upload-glyph', {
+      headers: jsonHeaders,
+      data: { title, description: 'A toy for the community e2e test.', apkUrl: await uploadApk(creator.request, '1.0', 1) },
+    });
+    expect(shared.status(), await shared.text()).toBe(200);
+    const glyphId = ((await shared.json()) as { id: string }).id;
+    const published = await creator.request.post(`/api/glyphs/${glyphId}/releases`, {
+      headers: jsonHeaders,
+      data: { apkUrl: await uploadApk(creator.request, '1.1', 2), changelog: 'Brighter dots' },
+    });
+    expect(published.status(), await published.text()).toBe(200);
 
+    // Following: the release first (newest), then the glyph itself.
     await page.goto('/following');
     await expect(page.getByRole('heading', { name: 'Following', level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    const entries = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title }) });
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first().getByRole('link', { name: COMMUNITY_MSG.followingNewRelease('1.1') })).toBeVisible();
+    await expect(entries.last().getByRole('link', { name: /New release/ })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
-    const menu = await openBell(page, 1);
-    const item = menu.getByRole('menuitem', { name: new RegExp(`shared a new glyph: "${title}"`) });
+    const menu = await openBell(page, 2);
+    await expect(menu.getByRole('menuitem', { name: new RegExp(`shared a new glyph: "${title}"`) })).toBeVisible();
+    const item = menu.getByRole('menuitem', { name: new RegExp(`published version 1\\.1 of "${title}"`) });
     await expect(item).toBeVisible();
+    await expectNoAxeViolations(page);
     await item.focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/glyph\//);
+    await expect(page).toHaveURL(new RegExp(`/glyph/${glyphId}#release-[0-9a-f-]{36}$`));
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+
+    // The follower can report the release from its row, with the glyph's report dialog.
+    const history = page.getByRole('region', { name: MSG.releasesHeading });
+    await history.getByRole('button', { name: 'Report release 1.1' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Report this release' });
+    await dialog.getByLabel('Broken').check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByText(COMMUNITY_MSG.reportSent)).toBeVisible();
     await creator.request.dispose();
   });
 });

@@ -44,6 +44,9 @@ async function arm(page: Page) {
 }
 
 async function expectClean(page: Page, problems: string[], where: string) {
+  // A pre-rendered page shows its text before the app runs; judge it once the app has taken it over
+  // (its page data, an inert JSON script holding the escaped text, is removed by then).
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
   const state = await page.evaluate(() => ({
     xss: (window as unknown as { __xss?: unknown }).__xss ?? null,
     csp: (window as unknown as { __csp?: string[] }).__csp ?? [],

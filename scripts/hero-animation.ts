@@ -1,16 +1,19 @@
 /**
  * `npx node scripts/hero-animation.ts`: writes the home page hero's animation (issue 16),
- * apps/web/src/assets/hero.glya — a 25×25 Phone (3) loop made procedurally: a comet circling the
+ * apps/web/src/assets/hero.glya, and its poster, hero-poster.webp (the first frame, which the hero
+ * starts playing from: the pre-rendered page shows it before any script runs) — a 25×25 Phone (3) loop made procedurally: a comet circling the
  * rim with a fading tail, ripples from the centre and a slow sparkle. Deterministic: rerunning it
  * gives the same bytes. Not flashing (smooth changes only).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { animationBoundsProblem, encodeAnimation, ledCells, type GlyphFrame } from '@glyphary/shared';
+import { renderPoster } from '../apps/server/src/modules/animations/animation-render.ts';
 
 const FRAMES = 64;
 const FRAME_MS = 75;
 const out = path.resolve(import.meta.dirname, '../apps/web/src/assets/hero.glya');
+const posterOut = path.resolve(import.meta.dirname, '../apps/web/src/assets/hero-poster.webp');
 
 const cells = ledCells(25);
 const frames: GlyphFrame[] = [];
@@ -38,4 +41,5 @@ const problem = animationBoundsProblem(animation);
 if (problem) throw new Error(`hero animation out of bounds: ${problem}`);
 fs.mkdirSync(path.dirname(out), { recursive: true });
 fs.writeFileSync(out, encodeAnimation(animation));
-console.log(`wrote ${path.relative(process.cwd(), out)} (${FRAMES} frames, ${(FRAMES * FRAME_MS) / 1000} s)`);
+fs.writeFileSync(posterOut, await renderPoster(animation, 0));
+console.log(`wrote ${path.relative(process.cwd(), out)} (${FRAMES} frames, ${(FRAMES * FRAME_MS) / 1000} s) and ${path.relative(process.cwd(), posterOut)}`);

@@ -14,6 +14,7 @@ import {
   glyphLikes,
   glyphRequests,
   glyphs,
+  glyphSearch,
   glyphViews,
   users,
 } from '../../apps/server/src/db/schema/index.ts';
@@ -44,6 +45,11 @@ export const SIZES: Record<
     sharedImages: number | null;
     /** Issue 16: every glyph gets its own generated Glyph Matrix animation (demo only: renders cost ~0.3 s each). */
     animations: boolean;
+    /**
+     * Issue 20: glyphs share a few generated animations instead (like `sharedImages`), so the player's
+     * animation requests can join the benchmark's read mix without rendering 100,000 of them.
+     */
+    sharedAnimations: number | null;
     deletedShare: number;
     /** Age of the catalogue in days, relative to the anchor. */
     spanDays: number;
@@ -62,6 +68,7 @@ export const SIZES: Record<
     anonActors: 400,
     sharedImages: null,
     animations: true,
+    sharedAnimations: null,
     deletedShare: 0,
     spanDays: 60,
     toyApkShare: 0.7,
@@ -77,6 +84,7 @@ export const SIZES: Record<
     anonActors: 500,
     sharedImages: 4,
     animations: false,
+    sharedAnimations: 4,
     deletedShare: 0.01,
     spanDays: 365,
     toyApkShare: 0,
@@ -92,6 +100,7 @@ export const SIZES: Record<
     anonActors: 90_000,
     sharedImages: 24,
     animations: false,
+    sharedAnimations: 16,
     deletedShare: 0.01,
     spanDays: 720,
     toyApkShare: 0,
@@ -166,6 +175,8 @@ function createBatcher(client: RawClient, table: PgTable, columns: PgColumn[]) {
     data = columns.map(() => []);
   };
   return {
+    /** Writes the rows so far now (rows that others reference before the batch would fill). */
+    flush,
     async push(...values: unknown[]) {
       for (let i = 0; i < columns.length; i += 1) (data[i] as unknown[]).push(values[i]);
       if ((data[0] as unknown[]).length >= BATCH_ROWS) await flush();
@@ -267,7 +278,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     // Bulk-load pattern: drop the secondary indexes of the tables we fill, load, then rebuild them from
     // their saved definitions (one sort per index instead of millions of b-tree inserts). Constraint
     // indexes (primary keys, uniques) stay so duplicates would still fail loudly. All in this transaction.
-    const filled = [users, accounts, files, glyphs, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map(
+    const filled = [users, accounts, files, glyphs, glyphSearch, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map(
       (t) => getTableConfig(t).name,
     );
     const secondary = (
@@ -492,6 +503,15 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const shared: string[] = [];
     for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
       shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
+    // Drawn from the animation generator only, so the rest of the catalogue is unchanged by them.
+    const sharedAnimations: string[] = [];
+    for (let i = 0; i < (size.sharedAnimations ?? 0); i += 1)
+      sharedAnimations.push(await writeAnimation(1, i, `animation ${i + 1}`, userCreated[1] ?? anchor));
+    // Glyph batches flush before the file batch fills: the shared animations' rows must exist first.
+    if (sharedAnimations.length > 0) {
+      await fileBatch.flush();
+      await animationBatch.flush();
+    }
 
     // ── glyphs, with counters equal to the event rows inserted below (I1, I2) ──
     const popularity = skewedWeights(rng, size.glyphs);
@@ -529,7 +549,11 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       const images: string[] = [];
       for (let i = 0; i < imageCount; i += 1)
         images.push(size.sharedImages ? rng.pick(shared) : await writeImage(creator, title, created));
-      const animationFileId = size.animations ? await writeAnimation(creator, g, title, created) : null;
+      const animationFileId = size.animations
+        ? await writeAnimation(creator, g, title, created)
+        : sharedAnimations.length > 0
+          ? (sharedAnimations[g % sharedAnimations.length] as string)
+          : null;
       const apk = size.toyApkShare > 0 && apkRng.chance(size.toyApkShare) ? await writeToyApk(creator, title, created) : null;
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;

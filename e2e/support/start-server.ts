@@ -24,6 +24,17 @@ if (!fs.existsSync(path.join(builtDist, 'index.html'))) {
 }
 const webDist = path.join(dataDir, 'web-dist');
 fs.cpSync(builtDist, webDist, { recursive: true });
+// And of the server build beside it, which the server looks for next to the served dist
+// (`<dist>/../dist-server`): without it no page is pre-rendered and hydration goes untested
+// (docs/decisions/0014-prerendered-pages.md). Its imports of react & co. resolve through a link to
+// the workspace's node_modules.
+const builtServer = path.join(root, 'apps/web/dist-server');
+if (!fs.existsSync(path.join(builtServer, 'entry-server.js'))) {
+  console.error('[e2e] apps/web/dist-server is missing: run `npm run build -w @glyphary/web` first');
+  process.exit(1);
+}
+fs.cpSync(builtServer, path.join(dataDir, 'dist-server'), { recursive: true });
+fs.symlinkSync(path.join(root, 'node_modules'), path.join(dataDir, 'node_modules'), 'dir');
 
 interface StoredMail {
   to: string[];

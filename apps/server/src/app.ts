@@ -28,9 +28,10 @@ import { createDiscoveryRepository } from './modules/discovery/discovery.reposit
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
-import { webRoutes, type MetaResolver } from './modules/web/web.routes.ts';
+import type { MetaResolver } from './modules/web/page-meta.ts';
+import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
-import { createAuditRepository } from './modules/admin/audit.repository.ts';
+import { createAuditRepository } from './modules/audit/audit.repository.ts';
 import { createAdminService } from './modules/admin/admin.service.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { createSyncRepository } from './modules/sync/sync.repository.ts';
@@ -318,6 +319,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readApkFacts,
     normalizeUrl: normalizeImageUrl,
     onChange: clearPublicReads,
+    // Issue 19: followers hear about a release when it goes public (published, or approved after a
+    // signer change), in that transaction, once each.
+    onPublished: (tx, release, glyph) =>
+      notifyFollowers(tx, glyph.creatorId, 'new_release', `release:${release.id}:published`, {
+        glyphId: glyph.id,
+        releaseId: release.id,
+        title: glyph.title,
+        version: release.versionName,
+        actorUsername: glyph.creatorUsername,
+      }),
   });
   await app.register(releasesRoutes, {
     releases,

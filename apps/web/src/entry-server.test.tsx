@@ -30,6 +30,10 @@ describe('renderPage', () => {
     const { html } = await renderPage('/', { '/api/auth/get-session': session, [home]: { glyphs: [], nextCursor: null } });
     expect(html).toContain('Upload Glyph');
     expect(html).not.toContain('>Login<');
+    // Issue 17: the lazily loaded user menu and bell are rendered in full. An unfinished Suspense
+    // boundary (`<!--$!-->`) is thrown away by the browser and rendered again (React error #419).
+    expect(html).toContain('User menu: </span>Ada');
+    expect(html).not.toContain('<!--$!-->');
   });
 
   it('renders a glyph page with its title and first image; what the page lacks stays loading', async () => {

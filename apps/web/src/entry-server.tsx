@@ -4,6 +4,7 @@ import { StaticRouter } from './lib/router.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { setServerBootData } from './lib/boot-data.ts';
+import { preloadLazyComponents } from './lib/preloadable-lazy.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** A pre-rendered page: its markup and the query cache it was rendered from. */
@@ -32,7 +33,9 @@ export function renderPage(url: string, boot: Record<string, unknown>): Promise<
 }
 
 async function render(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
-  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  // The route and every lazily loaded part of the page (the signed-in top bar): renderToString cannot
+  // wait for a module, and a part that suspends is left for the browser to render again (#419).
+  await Promise.all([preloadRoute(new URL(url, 'http://localhost').pathname), preloadLazyComponents()]);
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const page = () =>

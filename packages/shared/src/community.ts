@@ -65,6 +65,7 @@ export const NOTIFICATION_TYPES = [
   'request_stale_reminder',
   'new_comment',
   'new_glyph',
+  'new_release',
   'moderation',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
@@ -108,7 +109,10 @@ export const COMMUNITY_MSG = {
   followSelf: 'You cannot follow yourself',
   followingTitle: 'Following',
   followingEmpty: 'Nothing here yet',
-  followingEmptyBody: 'Follow creators on their storefronts to see their new glyphs here.',
+  followingEmptyBody: 'Follow creators on their storefronts to see their new glyphs and releases here.',
+  followingDescription: 'New glyphs and releases from the creators you follow.',
+  /** The line under a release entry's card: 'New release: version 1.2'. */
+  followingNewRelease: (versionName: string | null) => (versionName ? `New release: version ${versionName}` : 'New release'),
   // votes and stale requests
   voteOwn: 'You cannot vote for your own request',
   voteNotOpen: 'Only open requests can be voted for',
@@ -142,6 +146,8 @@ export function notificationText(type: string, data: Record<string, string | nul
       return `${actor} commented on "${title}"`;
     case 'new_glyph':
       return `${actor} shared a new glyph: "${title}"`;
+    case 'new_release':
+      return `${actor} published ${data.version ? `version ${data.version}` : 'a new version'} of "${title}"`;
     case 'moderation':
       return moderationText(data);
     default:

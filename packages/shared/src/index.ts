@@ -17,6 +17,7 @@ export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
 export * from './browse/schemas.ts';
 export * from './glyph-matrix/flash.ts';
+export * from './glyph-matrix/matrix-svg.ts';
 // Issue 19: community and moderation
 export * from './community.ts';
 export * from './schemas/community.ts';

@@ -26,7 +26,10 @@ describe('the page table', () => {
     expect(preloadsOf('/glyph/..%2Fadmin')).toEqual([]);
     expect(preloadsOf('/search?q=%20ring%20&has=apk&tags=Clock,art')).toEqual(['/api/get-glyphs?search=ring&sort=relevance&limit=100&has=apk&tags=clock%2Cart']);
     expect(preloadsOf('/search?sort=popular')).toEqual(['/api/get-glyphs?sort=popular&limit=24']);
+    expect(preloadsOf('/search?q=ring&device=phone-3')).toEqual(['/api/get-glyphs?search=ring&sort=relevance&limit=100&device=phone-3']);
     expect(preloadsOf('/request-glyphs')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
+    expect(preloadsOf('/request-glyphs?status=open&x=1')).toEqual(['/api/glyph-requests?limit=20&offset=0&status=open']);
+    expect(preloadsOf('/request-glyphs?status=nonsense')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
     expect(preloadsOf('/settings')).toEqual([]);
   });
 

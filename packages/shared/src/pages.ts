@@ -5,7 +5,8 @@
 // below, which the web API files use too, so a page's boot data is keyed exactly as the client asks.
 import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
 import type { RequestSort } from './community.ts';
-import { HOME_PAGE_SIZE, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type GlyphSort, type SearchSort } from './constants.ts';
+import { GLYPH_DEVICES } from './apk/devices.ts';
+import { HOME_PAGE_SIZE, REQUEST_STATUSES, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type GlyphSort, type RequestStatus, type SearchSort } from './constants.ts';
 
 /** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
@@ -34,7 +35,7 @@ export const glyphListParams = (params: { sort: GlyphSort; limit: number; creato
   cursor: params.cursor ?? undefined,
 });
 
-/** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=]: search, or (no term) the catalogue (issue 17). */
+/** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
 export function searchListParams(params: { term: string; sort: SearchSort; filters?: GlyphFilters | undefined; cursor?: string | null | undefined }): ApiParams {
   const browsing = params.term.length === 0;
   const filters = params.filters ?? {};
@@ -45,15 +46,17 @@ export function searchListParams(params: { term: string; sort: SearchSort; filte
     cursor: params.cursor ?? undefined,
     has: filters.has,
     tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined,
+    device: filters.device,
   };
 }
 
-/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes] (sort only when not the default). */
-export const requestListParams = (params: { offset: number; search: string; sort?: RequestSort | undefined }): ApiParams => ({
+/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
+export const requestListParams = (params: { offset: number; search: string; sort?: RequestSort | undefined; status?: RequestStatus | undefined }): ApiParams => ({
   limit: REQUESTS_PAGE_SIZE,
   offset: params.offset,
   search: params.search || undefined,
   sort: params.sort === 'votes' ? 'votes' : undefined,
+  status: params.status,
 });
 
 /** The search page's term, sort and filters as its URL carries them (spec §2 Search, issue 17). */
@@ -61,10 +64,11 @@ export function searchFromQuery(query: URLSearchParams): { term: string; sort: S
   const asked = query.get('sort');
   const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
   const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
+  const device = GLYPH_DEVICES.find((known) => known === query.get('device'));
   return {
     term: query.get('q')?.trim() ?? '',
     sort: SEARCH_SORTS.find((known) => known === asked) ?? 'relevance',
-    filters: { ...(has ? { has } : {}), ...(tags.length > 0 ? { tags } : {}) },
+    filters: { ...(has ? { has } : {}), ...(tags.length > 0 ? { tags } : {}), ...(device ? { device } : {}) },
   };
 }
 
@@ -135,7 +139,10 @@ export const PAGES: readonly Page[] = [
     module: 'request-glyphs',
     access: 'public',
     prerendered: true,
-    preloads: () => [apiUrl('/glyph-requests', requestListParams({ offset: 0, search: '' }))],
+    // Issue 17: the board's status filter from the URL (features/requests/components/request-board.tsx).
+    preloads: (_params, query) => [
+      apiUrl('/glyph-requests', requestListParams({ offset: 0, search: '', status: REQUEST_STATUSES.find((known) => known === query.get('status')) })),
+    ],
   },
   { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },
   // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.

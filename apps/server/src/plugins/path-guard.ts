@@ -26,8 +26,10 @@ export function isAmbiguousPath(url: string): boolean {
 
 /** Refuses ambiguous paths before any route (or the not-found handler) sees them. */
 async function pathGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (isAmbiguousPath(request.raw.url ?? request.url)) throw badRequest(MSG.invalidPath, 'BAD_PATH');
+  // Callback style: it runs on every request, and an async hook costs a promise each time (issue 20).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isAmbiguousPath(request.raw.url ?? request.url)) return done(badRequest(MSG.invalidPath, 'BAD_PATH'));
+    done();
   });
 }
 

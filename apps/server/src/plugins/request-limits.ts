@@ -40,10 +40,12 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
 
   const retryAfter = (resetAt: number) => (resetAt - Date.now()) / 1000;
 
-  app.addHook('onRequest', async (request) => {
-    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isLimited(request.url)) return;
+  // Both hooks run on every request: callback style, so a public read pays no promise (issue 20).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isLimited(request.url)) return done();
     const { count, resetAt } = reads.hit(`read:${request.ip}`);
-    if (count > options.readsPerMinute) throw tooManyRequests(MSG.tooManyReads, retryAfter(resetAt));
+    if (count > options.readsPerMinute) return done(tooManyRequests(MSG.tooManyReads, retryAfter(resetAt)));
+    done();
   });
 
   async function writerKey(request: FastifyRequest): Promise<string> {
@@ -51,10 +53,14 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
     return viewer ? `write:user:${viewer.id}` : `write:ip:${request.ip}`;
   }
 
-  app.addHook('preParsing', async (request) => {
-    if (!WRITE_METHODS.has(request.method) || !isLimited(request.url)) return;
+  async function countWrite(request: FastifyRequest): Promise<void> {
     const { count, resetAt } = await options.throttle.hit(await writerKey(request), MINUTE_MS);
     if (count > options.writesPerMinute) throw tooManyRequests(MSG.tooManyWrites, retryAfter(resetAt));
+  }
+
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    if (!WRITE_METHODS.has(request.method) || !isLimited(request.url)) return done(null, payload);
+    countWrite(request).then(() => done(null, payload), (error: Error) => done(error));
   });
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { MSG } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { auditLog, glyphDownloads, glyphLikes, glyphViews, glyphs, users } from '../../src/db/schema/index.ts';
@@ -305,34 +305,48 @@ describe('POST /api/admin/add-admin', () => {
 });
 
 describe('POST /api/admin/remove-admin/{id}', () => {
-  it('removes admin rights from a regular admin, audited; they lose access on the next call', async () => {
+  it('the super admin removes admin rights from a regular admin, audited; they lose access on the next call', async () => {
     const target = await createUser(t.app);
     await makeAdmin(t.database, target.id);
     expect((await call('GET', '/api/admin/stats', target.auth)).statusCode).toBe(200);
-    const response = await call('POST', `/api/admin/remove-admin/${target.id}`, a.auth);
+    const response = await call('POST', `/api/admin/remove-admin/${target.id}`, s.auth);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, changed: true, user: { uid: target.id, isAdmin: false } });
-    expect(await lastAudit()).toMatchObject({ actorId: a.id, action: 'user.remove_admin', targetId: target.id });
+    expect(await lastAudit()).toMatchObject({ actorId: s.id, action: 'user.remove_admin', targetType: 'user', targetId: target.id });
     expect((await call('GET', '/api/admin/stats', target.auth)).statusCode).toBe(403);
   });
 
-  it('never demotes the super admin, not even by itself (403)', async () => {
-    for (const actor of [a, s]) {
+  it('refuses every other admin (403 before the target is looked up), storing and auditing nothing', async () => {
+    const target = await createUser(t.app);
+    await makeAdmin(t.database, target.id);
+    for (const id of [target.id, a.id, u.id, 'ghost']) {
       const before = await snapshot();
-      const response = await call('POST', `/api/admin/remove-admin/${s.id}`, actor.auth);
-      expect(response.statusCode).toBe(403);
-      expect(response.json().error).toBe(MSG.superAdminProtected);
+      const response = await call('POST', `/api/admin/remove-admin/${encodeURIComponent(id)}`, a.auth);
+      expect(response.statusCode, id).toBe(403);
+      expect(response.json()).toEqual({ error: COMMUNITY_MSG.onlySuperAdminRemovesAdmins, code: 'SUPER_ADMIN_ONLY' });
       expect(await snapshot()).toBe(before);
     }
+    expect((await call('GET', '/api/admin/stats', target.auth)).statusCode).toBe(200);
+  });
+
+  it('never demotes the super admin (403): other admins are refused, and the super admin cannot demote itself', async () => {
+    const byAdmin = await call('POST', `/api/admin/remove-admin/${s.id}`, a.auth);
+    expect(byAdmin.statusCode).toBe(403);
+    expect(byAdmin.json().code).toBe('SUPER_ADMIN_ONLY');
+    const before = await snapshot();
+    const bySelf = await call('POST', `/api/admin/remove-admin/${s.id}`, s.auth);
+    expect(bySelf.statusCode).toBe(403);
+    expect(bySelf.json()).toEqual({ error: MSG.superAdminProtected, code: 'SUPER_ADMIN_PROTECTED' });
+    expect(await snapshot()).toBe(before);
   });
 
   it('leaves a non-admin as is and answers 404 for an unknown user', async () => {
     const before = await snapshot();
-    const same = await call('POST', `/api/admin/remove-admin/${u.id}`, a.auth);
+    const same = await call('POST', `/api/admin/remove-admin/${u.id}`, s.auth);
     expect(same.statusCode).toBe(200);
     expect(same.json().changed).toBe(false);
     expect(await snapshot()).toBe(before);
-    expect((await call('POST', '/api/admin/remove-admin/ghost', a.auth)).statusCode).toBe(404);
+    expect((await call('POST', '/api/admin/remove-admin/ghost', s.auth)).statusCode).toBe(404);
   });
 });
 

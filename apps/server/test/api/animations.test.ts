@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { crc32 } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -165,6 +166,33 @@ describe('POST /api/upload-file type=animations: import', () => {
   });
 });
 
+/** A 223-byte GIF whose `frames` 1×1 pictures sit on a `side`² screen: every frame decodes to side² pixels. */
+function gifPixelBomb(side: number, frames: number): Buffer {
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(side, 0);
+  screen.writeUInt16LE(side, 2);
+  screen[4] = 0x80; // a two-colour global table follows
+  const parts = [Buffer.from('GIF89a'), screen, Buffer.from([0, 0, 0, 255, 255, 255]), Buffer.from([0x21, 0xff, 0x0b]), Buffer.from('NETSCAPE2.0'), Buffer.from([3, 1, 0, 0, 0])];
+  // Per frame: a 100 ms control block, a 1×1 image at 0,0 and its LZW data (clear, colour 0, end).
+  for (let f = 0; f < frames; f++) parts.push(Buffer.from([0x21, 0xf9, 4, 0, 10, 0, 0, 0, 0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]));
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}
+
+/** An APNG header announcing `frames` frames of side² pixels (no frame is ever inflated). */
+function apngPixelBomb(side: number, frames: number): Buffer {
+  const png = makePixelBombPng(side, side);
+  const actl = Buffer.alloc(8);
+  actl.writeUInt32BE(frames, 0);
+  const chunk = Buffer.alloc(12 + 8);
+  chunk.writeUInt32BE(8, 0);
+  chunk.write('acTL', 4, 'latin1');
+  actl.copy(chunk, 8);
+  chunk.writeInt32BE(crc32(chunk.subarray(4, 16)) | 0, 16);
+  // After the signature (8) and IHDR (25 bytes): acTL comes before the image data.
+  return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
+}
+
 describe('POST /api/upload-file type=animations: refusals store nothing', () => {
   const kit = (frames: Array<{ duration_ms: unknown; data: unknown }>, size = 25) => Buffer.from(JSON.stringify({ device: 'Phone (3)', matrix_size: { width: size, height: size }, frames }));
   const dark = (n = 625) => Array.from({ length: n }, () => 0);
@@ -181,6 +209,8 @@ describe('POST /api/upload-file type=animations: refusals store nothing', () => 
     ['an 11 s frame', () => kit([{ duration_ms: 11_000, data: dark() }]), 'a.json', {}, 422, MSG.animationFrameDuration],
     ['over 60 s in total', () => kit(Array.from({ length: 7 }, () => ({ duration_ms: 10_000, data: dark() }))), 'a.json', {}, 422, MSG.animationTooLong],
     ['a pixel bomb PNG', () => makePixelBombPng(), 'bomb.png', {}, 413, MSG.animationPixelsTooLarge],
+    ['a GIF whose frames add up to a pixel bomb (8 × 2000²)', () => gifPixelBomb(2000, 8), 'bomb.gif', {}, 413, MSG.animationPixelsTooLarge],
+    ['an APNG whose frames add up to a pixel bomb (10 × 2000²)', () => apngPixelBomb(2000, 10), 'bomb.png', {}, 413, MSG.animationPixelsTooLarge],
     ['a GIF of 1,001 frames', () => stacked(2, 2, Array.from({ length: 1001 }, (_, i) => (i % 2) * 255)).gif({ delay: Array.from({ length: 1001 }, () => 20) }).toBuffer(), 'huge.gif', {}, 422, MSG.animationTooManyFrames],
     ['a huge GIF (over 8MB)', () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(8 * 1024 * 1024)]), 'huge.gif', {}, 413, MSG.animationFileTooLarge],
     ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', {}, 415, MSG.animationTypeUnsupported],
@@ -293,6 +323,22 @@ describe('animationUrl on upload-glyph and update-glyph', () => {
     for (const url of [animation.url, animation.thumbnail]) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(404);
     // A deleted glyph's animation cannot be attached again.
     expect((await post(owner.auth, { ...valid, animationUrl: animation.url })).statusCode).toBe(400);
+  });
+
+  it('a replaced animation is no longer referenced: the page shares the new one and the owner may delete the old', async () => {
+    const first = await uploaded(owner);
+    const id = (await post(owner.auth, { ...valid, animationUrl: first.url })).json().id as string;
+    const second = await uploaded(owner, 'pulse_13.json');
+    expect((await put(owner.auth, id, { ...valid, animationUrl: second.url })).json().glyph.animation.url).toBe(second.url);
+    expect((await getGlyph(id)).animation).toMatchObject({ url: second.url, posterUrl: second.thumbnail, width: 13 });
+    const page = await t.app.inject({ method: 'GET', url: `/glyph/${id}` });
+    expect(page.body).toContain(second.url.replace('.glya', '-preview.gif'));
+    expect(page.body).not.toContain(first.filename.replace('.glya', ''));
+    // Nothing keeps the old one: deleting it is allowed (a used one answers 409) and removes its poster and preview.
+    const deleted = await t.app.inject({ method: 'DELETE', url: '/api/delete-file', payload: { filename: first.filename, type: 'animations' }, headers: owner.auth });
+    expect(deleted.statusCode).toBe(200);
+    expect(listDir('animations').filter((name) => name.startsWith(first.filename.replace('.glya', '')))).toEqual([]);
+    expect((await getGlyph(id)).animation.url).toBe(second.url);
   });
 
   it('lets the owner delete an unused animation with its poster and preview', async () => {

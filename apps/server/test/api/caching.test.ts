@@ -8,7 +8,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { createResponseCache, negotiateEncoding } from '../../src/lib/response-cache.ts';
 import { createAdminService } from '../../src/modules/admin/admin.service.ts';
 import type { AdminRepository } from '../../src/modules/admin/admin.repository.ts';
-import type { AuditRepository } from '../../src/modules/admin/audit.repository.ts';
+import type { AuditRepository } from '../../src/modules/audit/audit.repository.ts';
 
 // docs/decisions/0012-read-caching.md: ≤ 1 s public read cache with ETags; 5 s single-flight admin stats.
 // Time is an injected clock: nothing here sleeps or measures time.

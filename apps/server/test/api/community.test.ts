@@ -184,8 +184,8 @@ describe('follows, the Following feed and new-glyph notifications', () => {
     expect(created.statusCode).toBe(200);
     const glyphId = created.json().id;
     const feed = (await call('GET', '/api/following', fan.auth)).json();
-    expect(feed.glyphs.find((g: { id: string }) => g.id === glyphId)).toMatchObject({ title: 'Fresh toy', creatorId: creator.id });
-    expect(feed.glyphs.every((g: { creatorId: string }) => g.creatorId === creator.id)).toBe(true);
+    expect(feed.entries.find((e: { glyph: { id: string } }) => e.glyph.id === glyphId)).toMatchObject({ kind: 'glyph', release: null, glyph: { title: 'Fresh toy', creatorId: creator.id } });
+    expect(feed.entries.every((e: { glyph: { creatorId: string } }) => e.glyph.creatorId === creator.id)).toBe(true);
     expect((await call('GET', '/api/following')).statusCode).toBe(401);
     const bell = (await call('GET', '/api/notifications', fan.auth)).json();
     expect(bell.notifications[0]).toMatchObject({ type: 'new_glyph', text: `@${creator.username} shared a new glyph: "Fresh toy"`, link: `/glyph/${glyphId}`, read: false });
@@ -195,7 +195,7 @@ describe('follows, the Following feed and new-glyph notifications', () => {
 
     expect((await call('DELETE', url, fan.auth)).json()).toEqual({ following: false, followers: 0 });
     expect((await call('DELETE', url, fan.auth)).json()).toEqual({ following: false, followers: 0 });
-    expect((await call('GET', '/api/following', fan.auth)).json().glyphs).toEqual([]);
+    expect((await call('GET', '/api/following', fan.auth)).json().entries).toEqual([]);
   });
 });
 
@@ -384,8 +384,8 @@ describe('hidden glyphs stay out of the Following feed', () => {
     const f = await createUser(t.app);
     await call('POST', `/api/users/${c.id}/follow`, f.auth);
     const g = await insertGlyph(t.database, c.id);
-    expect((await call('GET', '/api/following', f.auth)).json().glyphs.map((x: { id: string }) => x.id)).toEqual([g.id]);
+    expect((await call('GET', '/api/following', f.auth)).json().entries.map((x: { glyph: { id: string } }) => x.glyph.id)).toEqual([g.id]);
     await t.database.db.update(glyphs).set({ deletedAt: new Date(), hiddenAt: new Date() }).where(eq(glyphs.id, g.id));
-    expect((await call('GET', '/api/following', f.auth)).json().glyphs).toEqual([]);
+    expect((await call('GET', '/api/following', f.auth)).json().entries).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
-import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { auditLog, comments, files, glyphRequests, notifications, releases, reports, sessions, users } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
@@ -304,6 +305,26 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     const notice = (await noticesOf(owner.id)).find((n) => n.data.action === 'warn' && n.data.targetId === glyph.id);
     expect(notice?.data.note).toBe('Add a flashing warning');
   });
+
+  it('two app instances deciding the same report at once: one decision, one audit row, one notice to the owner', async () => {
+    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET });
+    await second.ready();
+    try {
+      const glyph = await insertGlyph(t.database, owner.id, { title: 'Raced toy' });
+      const id = await reportGlyph(glyph.id);
+      const url = `/api/admin/reports/${id}/resolve`;
+      const results = await Promise.all([
+        t.app.inject({ method: 'POST', url, headers: admin.auth, payload: { action: 'hide', note: 'Malware' } }),
+        second.inject({ method: 'POST', url, headers: superAdmin.auth, payload: { action: 'hide', note: 'Malware' } }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(results.find((r) => r.statusCode === 409)!.json().error).toBe(COMMUNITY_MSG.reportAlreadyResolved);
+      expect((await audits(glyph.id)).map((a) => a.action)).toEqual(['moderation.hide']);
+      expect((await noticesOf(owner.id)).filter((n) => n.data.targetId === glyph.id && n.data.action === 'hide')).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 
   it.each([
     ['unknown action', { action: 'explode', note: 'x' }, 400, COMMUNITY_MSG.moderationActionInvalid],

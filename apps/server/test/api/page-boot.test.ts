@@ -177,6 +177,15 @@ describe('page boot data', () => {
     const board = await page('/request-glyphs');
     const boardUrl = '/api/glyph-requests?limit=20&offset=0';
     expect(board.boot?.[boardUrl]).toEqual(await api(boardUrl));
+
+    // Issue 17: the device filter and the board's status filter, as the client spells them; unknown
+    // values are left out, as the client leaves them out.
+    const deviceUrl = '/api/get-glyphs?sort=latest&limit=24&has=apk&device=phone-3';
+    expect((await page('/search?device=phone-3&has=apk')).boot?.[deviceUrl]).toEqual(await api(deviceUrl));
+    expect(Object.keys((await page('/search?device=phone-9')).boot ?? {})).toContain(browseUrl);
+    const statusUrl = '/api/glyph-requests?limit=20&offset=0&status=in_progress';
+    expect((await page('/request-glyphs?status=in_progress')).boot?.[statusUrl]).toEqual(await api(statusUrl));
+    expect(Object.keys((await page('/request-glyphs?status=done')).boot ?? {})).toContain(boardUrl);
   });
 
   it('text that could close the script element stays inside the JSON', async () => {

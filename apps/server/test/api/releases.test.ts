@@ -2,14 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_CHANGELOG, MSG } from '@glyphary/shared';
-import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildApp } from '../../src/app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, makeZip, signApk, type ApkSpec, type Signer } from '@glyphary/test-support';
-import { auditLog, files, glyphDownloads, glyphs, releaseDownloads, releases } from '../../src/db/schema/index.ts';
+import { auditLog, files, glyphDownloads, glyphs, notifications, releaseDownloads, releases } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { checkInvariants } from '../../src/db/invariants.ts';
 
@@ -217,6 +218,120 @@ describe('signing key changes', () => {
     expect((await publish(creator, id, { apkUrl: (await uploadApk(creator, { versionCode: 2 })).url })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/releases/not-a-uuid/approve', headers: admin.auth })).statusCode).toBe(404);
   });
+});
+
+describe('followers hear about new releases (issue 19)', () => {
+  const follow = (fan: TestUser, creatorId: string) => t.app.inject({ method: 'POST', url: `/api/users/${creatorId}/follow`, headers: fan.auth });
+  /** The release notifications of `user` about `releaseId` (or about any release of `glyphId`). */
+  const releaseNotices = async (userId: string, glyphId: string) =>
+    (await t.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.type, 'new_release')))).filter(
+      (n) => n.data.glyphId === glyphId,
+    );
+  const feedOf = async (user: TestUser, query = '') =>
+    (await t.app.inject({ method: 'GET', url: `/api/following${query}`, headers: user.auth })).json() as {
+      entries: Array<{ kind: string; at: string; glyph: { id: string; title: string }; release: { id: string; versionName: string | null; signerChanged: boolean } | null }>;
+      nextCursor: string | null;
+    };
+
+  it('a published release notifies each follower once (bell text and link) and leads their Following feed; release 1 is the glyph entry', async () => {
+    const maker = await createUser(t.app);
+    const [fan, fan2, stranger] = [await createUser(t.app), await createUser(t.app), await createUser(t.app)];
+    await follow(fan, maker.id);
+    await follow(fan2, maker.id);
+    const { id } = await glyphWithApk(maker, {}, 'Rain Ring');
+    // Release 1 came with the glyph: followers hear of the glyph, not of a release.
+    expect(await releaseNotices(fan.id, id)).toHaveLength(0);
+    expect((await feedOf(fan)).entries.map((e) => [e.kind, e.glyph.id])).toEqual([['glyph', id]]);
+
+    // A refused update (the version code does not increase) tells nobody anything.
+    expect((await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 1 })).url })).statusCode).toBe(422);
+    expect(await releaseNotices(fan.id, id)).toHaveLength(0);
+
+    const published = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionName: '1.1', versionCode: 2 })).url, changelog: 'Softer rain' });
+    expect(published.statusCode).toBe(200);
+    const releaseId = (published.json() as { release: { id: string } }).release.id;
+    for (const user of [fan, fan2]) {
+      const notices = await releaseNotices(user.id, id);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatchObject({ eventKey: `release:${releaseId}:published`, data: { glyphId: id, releaseId, version: '1.1', title: 'Rain Ring' } });
+    }
+    expect(await releaseNotices(stranger.id, id)).toHaveLength(0);
+    expect(await releaseNotices(maker.id, id)).toHaveLength(0);
+    const bell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: fan.auth })).json() as { notifications: Array<Record<string, unknown>> };
+    expect(bell.notifications[0]).toMatchObject({ type: 'new_release', text: `@${maker.username} published version 1.1 of "Rain Ring"`, link: `/glyph/${id}#release-${releaseId}`, read: false });
+
+    // Newest first: the release, then the glyph; paged one at a time, nothing skipped or repeated.
+    const feed = await feedOf(fan);
+    expect(feed.entries.map((e) => [e.kind, e.glyph.id, e.release?.id ?? null])).toEqual([
+      ['release', id, releaseId],
+      ['glyph', id, null],
+    ]);
+    expect(feed.entries[0]).toMatchObject({ glyph: { title: 'Rain Ring' }, release: { versionName: '1.1', signerChanged: false } });
+    expect(Date.parse(feed.entries[0]!.at)).toBeGreaterThan(Date.parse(feed.entries[1]!.at));
+    const first = await feedOf(fan, '?limit=1');
+    expect(first.entries.map((e) => e.kind)).toEqual(['release']);
+    const second = await feedOf(fan, `?limit=1&cursor=${first.nextCursor}`);
+    expect(second.entries.map((e) => e.kind)).toEqual(['glyph']);
+    expect(second.nextCursor).toBeNull();
+    expect((await feedOf(stranger)).entries).toEqual([]);
+  });
+
+  it('a release held for a signer change notifies nobody until an admin approves it, then once; a rejected one never', async () => {
+    const maker = await createUser(t.app);
+    const fan = await createUser(t.app);
+    await follow(fan, maker.id);
+    const { id } = await glyphWithApk(maker);
+    const held = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionName: '2.0', versionCode: 2, signer: keyB })).url });
+    expect(held.statusCode).toBe(202);
+    const releaseId = (held.json() as { release: { id: string } }).release.id;
+    expect(await releaseNotices(fan.id, id)).toHaveLength(0);
+    expect((await feedOf(fan)).entries.map((e) => e.kind)).toEqual(['glyph']);
+
+    const approve = () => t.app.inject({ method: 'POST', url: `/api/admin/releases/${releaseId}/approve`, headers: admin.auth });
+    expect((await approve()).statusCode).toBe(200);
+    expect((await approve()).statusCode).toBe(409);
+    const notices = await releaseNotices(fan.id, id);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ data: { releaseId, version: '2.0', actorUsername: maker.username } });
+    expect((await feedOf(fan)).entries[0]).toMatchObject({ kind: 'release', release: { id: releaseId, signerChanged: true } });
+
+    const other = await glyphWithApk(maker);
+    const rejectedHeld = await publish(maker, other.id, { apkUrl: (await uploadApk(maker, { versionCode: 2, signer: keyB })).url });
+    const rejectedId = (rejectedHeld.json() as { release: { id: string } }).release.id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/releases/${rejectedId}/reject`, headers: admin.auth })).statusCode).toBe(200);
+    expect(await releaseNotices(fan.id, other.id)).toHaveLength(0);
+    expect((await feedOf(fan)).entries.some((e) => e.release?.id === rejectedId)).toBe(false);
+  });
+
+  it('two app instances racing the same approval, and the same version, notify each follower once', async () => {
+    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET });
+    await second.ready();
+    try {
+      const maker = await createUser(t.app);
+      const fan = await createUser(t.app);
+      await follow(fan, maker.id);
+      const { id } = await glyphWithApk(maker);
+      const held = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 2, signer: keyB })).url });
+      const releaseId = (held.json() as { release: { id: string } }).release.id;
+      const url = `/api/admin/releases/${releaseId}/approve`;
+      const decisions = await Promise.all([t.app.inject({ method: 'POST', url, headers: admin.auth }), second.inject({ method: 'POST', url, headers: admin.auth })]);
+      expect(decisions.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(await releaseNotices(fan.id, id)).toHaveLength(1);
+
+      // Version 3 published twice at once, through both instances: one wins, one notification.
+      const [a, b] = [await uploadApk(maker, { versionCode: 3, signer: keyB }), await uploadApk(maker, { versionCode: 3, signer: keyB, versionName: '3.0b' })];
+      const results = await Promise.all([
+        t.app.inject({ method: 'POST', url: `/api/glyphs/${id}/releases`, headers: maker.auth, payload: { apkUrl: a.url } }),
+        second.inject({ method: 'POST', url: `/api/glyphs/${id}/releases`, headers: maker.auth, payload: { apkUrl: b.url } }),
+      ]);
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      expect(results.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 409 || r.statusCode === 422)).toBe(true);
+      expect(await releaseNotices(fan.id, id)).toHaveLength(2);
+      expect(new Set((await releaseNotices(fan.id, id)).map((n) => n.data.releaseId)).size).toBe(2);
+    } finally {
+      await second.close();
+    }
+  }, 120_000);
 });
 
 describe('downloads', () => {

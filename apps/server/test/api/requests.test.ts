@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { MSG, type GlyphRequest, type RequestStatus } from '@glyphary/shared';
+import { MSG, REQUEST_STATUSES, type GlyphRequest, type RequestList, type RequestStatus } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { auditLog, glyphRequests, glyphs } from '../../src/db/schema/index.ts';
@@ -181,6 +181,42 @@ describe('GET /api/glyph-requests', () => {
     const body = (await call('GET', '/api/glyph-requests?status=completed&limit=100')).json();
     expect(body.requests.length).toBeGreaterThan(0);
     expect(body.requests.every((r: GlyphRequest) => r.status === 'completed')).toBe(true);
+  });
+
+  it('filters by each status, with search and sort, and shows who took it and the glyph that completed it (issue 17)', async () => {
+    const word = `st${Date.now().toString(36)}`;
+    const glyph = await insertGlyph(t.database, assignee.id, { title: `Answer ${word}` });
+    const rows = {
+      open: await insertRequest('open', { title: `${word} open` }),
+      in_progress: await insertRequest('in_progress', { title: `${word} taken` }),
+      completed: await insertRequest('completed', { title: `${word} done`, completedGlyphId: glyph.id }),
+      cancelled: await insertRequest('cancelled', { title: `${word} dropped` }),
+    };
+    for (const status of REQUEST_STATUSES) {
+      for (const sort of ['latest', 'votes']) {
+        const response = await call('GET', `/api/glyph-requests?search=${word}&status=${status}&sort=${sort}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json() as RequestList;
+        expect(body.requests.map((r) => r.id)).toEqual([rows[status].id]);
+        expect(body.total).toBe(1);
+      }
+    }
+    // Without a status, every status is listed.
+    expect((await call('GET', `/api/glyph-requests?search=${word}`)).json().total).toBe(4);
+    const [taken] = (await call('GET', `/api/glyph-requests?search=${word}&status=in_progress`)).json().requests as GlyphRequest[];
+    expect(taken?.assigned_user).toEqual({ id: assignee.id, username: assignee.username });
+    expect(taken?.completed_glyph).toBeNull();
+    const [done] = (await call('GET', `/api/glyph-requests?search=${word}&status=completed`)).json().requests as GlyphRequest[];
+    expect(done?.assigned_user).toEqual({ id: assignee.id, username: assignee.username });
+    expect(done?.completed_glyph).toEqual({ id: glyph.id, title: `Answer ${word}` });
+    const [open] = (await call('GET', `/api/glyph-requests?search=${word}&status=open`)).json().requests as GlyphRequest[];
+    expect(open?.assigned_user).toBeNull();
+    // A status in another case, or a list of them, is refused, not ignored.
+    for (const bad of ['OPEN', 'open,completed', '']) {
+      const response = await call('GET', `/api/glyph-requests?status=${encodeURIComponent(bad)}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json()).toEqual({ error: 'status must be one of open, in_progress, completed, cancelled', code: expect.any(String) });
+    }
   });
 });
 

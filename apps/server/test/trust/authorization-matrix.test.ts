@@ -2,7 +2,7 @@
  * SECURITY.md §3 as a table: every endpoint × role (visitor, user, owner, other user, admin, super admin)
  * with the expected status. On every denial the database and the file store must be unchanged.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type 
 import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { multipart, pngBytes } from '../multipart.ts';
-import { comments, glyphRequests, reports } from '../../src/db/schema/index.ts';
+import { buildApkEntries, GLYPH_ENABLE, makeZip } from '@glyphary/test-support';
+import { uploadFile } from '../file-fixtures.ts';
+import { comments, glyphRequests, releases, reports } from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Role = 'V' | 'U' | 'Own' | 'Oth' | 'A' | 'S';
@@ -49,6 +51,9 @@ const TABLES = [
   'follows',
   'notifications',
   'request_votes',
+  // issue 18
+  'releases',
+  'release_downloads',
 ];
 
 /** A fingerprint of every business table and of the stored files. */
@@ -79,6 +84,48 @@ async function insertRequest(values: Partial<typeof glyphRequests.$inferInsert>)
   const [row] = await t.database.db.insert(glyphRequests).values({ title: 'Req', description: 'Desc', userId: people.Own.id, ...values }).returning();
   return row!;
 }
+
+/** A release row of a glyph of Own (`pending`: held for a signer change, waiting for an admin). */
+async function insertRelease(state: 'published' | 'pending') {
+  const glyph = await insertGlyph(t.database, people.Own.id);
+  const [row] = await t.database.db
+    .insert(releases)
+    .values({
+      glyphId: glyph.id,
+      apkUrl: `/api/files/apks/${randomUUID()}.apk`,
+      size: 1000,
+      sha256: '0'.repeat(64),
+      versionCode: state === 'pending' ? 2 : 1,
+      state,
+      publishedAt: state === 'published' ? new Date() : null,
+    })
+    .returning();
+  return { glyphId: glyph.id, releaseId: row!.id };
+}
+
+/** An unsigned real APK (versionCode `code`) uploaded by `user`: its URL. */
+async function uploadApk(user: TestUser, code: number): Promise<string> {
+  const entries = buildApkEntries({ packageName: 'com.example.matrix', versionName: `${code}.0`, versionCode: code, permissions: [GLYPH_ENABLE], toys: [{ service: '.Toy', name: 'Toy', summary: 'A toy' }] });
+  const response = await uploadFile(t.app, user.auth, 'apks', makeZip(entries));
+  if (response.statusCode !== 200) throw new Error(`apk upload failed ${response.statusCode} ${response.body}`);
+  return (response.json() as { url: string }).url;
+}
+
+/** A glyph of Own shipping APK version 1, and a version 2 uploaded by the caller (the publish body). */
+async function publishTarget(role: Role): Promise<{ url: string; payload: unknown }> {
+  const shared = await t.app.inject({
+    method: 'POST',
+    url: '/api/upload-glyph',
+    headers: people.Own.auth,
+    payload: { ...glyphBody, apkUrl: await uploadApk(people.Own, 1) },
+  });
+  if (shared.statusCode !== 200) throw new Error(`glyph upload failed ${shared.statusCode} ${shared.body}`);
+  const glyphId = (shared.json() as { id: string }).id;
+  const apkUrl = await uploadApk(role === 'V' ? people.Own : people[role], 2);
+  return { url: `/api/glyphs/${glyphId}/releases`, payload: { apkUrl, changelog: 'Faster pulses' } };
+}
+
+const unsubscribeToken = (userId: string) => createHmac('sha256', TEST_SECRET).update(`digest-unsubscribe:${userId}`).digest('base64url');
 
 interface Cell {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -164,6 +211,19 @@ const MATRIX: Record<string, Cell> = {
     prepare: async () => ({ url: `/api/admin/make-admin/${(await createUser(t.app)).id}`, payload: {} }),
     expected: adminOnly,
   },
+  // Issue 19: only the super admin takes admin rights away.
+  'POST /admin/remove-admin/{id}': {
+    method: 'POST',
+    prepare: async () => {
+      const target = await createUser(t.app);
+      await makeAdmin(t.database, target.id);
+      return { url: `/api/admin/remove-admin/${target.id}`, payload: {} };
+    },
+    expected: { V: 401, U: 403, Own: 403, Oth: 403, A: 403, S: 200 },
+  },
+  'GET /admin/audit': { method: 'GET', prepare: async () => ({ url: '/api/admin/audit' }), expected: adminOnly },
+  'POST /admin/analyse-apks': { method: 'POST', prepare: async () => ({ url: '/api/admin/analyse-apks', payload: {} }), expected: adminOnly },
+  'GET /get-user-stats/{id}': { method: 'GET', prepare: async () => ({ url: `/api/get-user-stats/${people.Own.id}` }), expected: all(200) },
   'POST /admin/add-admin': { method: 'POST', prepare: async () => ({ url: '/api/admin/add-admin', payload: { email: (await createUser(t.app)).email } }), expected: adminOnly },
   'DELETE /admin/glyphs/{id}': {
     method: 'DELETE',
@@ -300,6 +360,45 @@ const MATRIX: Record<string, Cell> = {
     }),
     expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 },
   },
+
+  // ── issue 18: releases ──
+  'GET /glyphs/{id}/releases': { method: 'GET', prepare: async () => ({ url: `/api/glyphs/${(await insertRelease('published')).glyphId}/releases` }), expected: all(200) },
+  'POST /glyphs/{id}/releases': { method: 'POST', prepare: publishTarget, expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 403, S: 403 } },
+  'GET /glyphs/{id}/latest.apk': { method: 'GET', prepare: async () => ({ url: `/api/glyphs/${(await insertRelease('published')).glyphId}/latest.apk` }), expected: all(302) },
+  'POST /glyphs/{id}/releases/{releaseId}/record-download': {
+    method: 'POST',
+    prepare: async () => {
+      const { glyphId, releaseId } = await insertRelease('published');
+      return { url: `/api/glyphs/${glyphId}/releases/${releaseId}/record-download`, payload: {} };
+    },
+    expected: all(200),
+  },
+  'GET /admin/releases/pending': { method: 'GET', prepare: async () => ({ url: '/api/admin/releases/pending' }), expected: adminOnly },
+  'POST /admin/releases/{id}/approve': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/admin/releases/${(await insertRelease('pending')).releaseId}/approve`, payload: {} }),
+    expected: adminOnly,
+  },
+  'POST /admin/releases/{id}/reject': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/admin/releases/${(await insertRelease('pending')).releaseId}/reject`, payload: {} }),
+    expected: adminOnly,
+  },
+  // Atom feeds (public pages outside /api): live glyphs and published releases only.
+  'GET /glyph/{id}/releases.atom': { method: 'GET', prepare: async () => ({ url: `/glyph/${(await insertRelease('published')).glyphId}/releases.atom` }), expected: all(200) },
+  'GET /storefront/{username}/feed.atom': { method: 'GET', prepare: async () => ({ url: `/storefront/${people.Own.username}/feed.atom` }), expected: all(200) },
+  'GET /feeds/latest.atom': { method: 'GET', prepare: async () => ({ url: '/feeds/latest.atom' }), expected: all(200) },
+  // The signed link is the credential: anyone holding it may turn the digest off (no session needed).
+  'GET /notifications/unsubscribe': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/notifications/unsubscribe?u=${requester.id}&t=${unsubscribeToken(requester.id)}` }),
+    expected: all(200),
+  },
+  'POST /notifications/unsubscribe': {
+    method: 'POST',
+    prepare: async () => ({ url: `/api/notifications/unsubscribe?u=${requester.id}&t=${unsubscribeToken(requester.id)}`, payload: {} }),
+    expected: all(200),
+  },
 };
 
 /** A comment by `authorId` on a glyph of the requester (so Own is the author, not the glyph's creator). */
@@ -368,6 +467,22 @@ describe('authorization matrix (SECURITY.md §3)', () => {
     expect(response.statusCode).toBe(200);
     const remaining = await queryRows<{ id: string }>(t.database.db, sql`select id from users where id in (${leaving.id}, ${people.Own.id})`);
     expect(remaining.map((r) => r.id)).toEqual([people.Own.id]);
+  });
+
+  it('covers every route the OpenAPI document lists (every /api route and the Atom feeds)', () => {
+    // Tested elsewhere on purpose: Better Auth's own routes (auth.test.ts) and delete-user-data (above).
+    const elsewhere = new Set(['DELETE /delete-user-data']);
+    const normalize = (key: string) => key.replace(/ \/api\//, ' /').replace(/\{[^}]+\}/g, '{}');
+    const covered = new Set(Object.keys(MATRIX).map(normalize));
+    const document = t.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const served = Object.entries(document.paths).flatMap(([url, methods]) =>
+      Object.keys(methods)
+        .filter((method) => ['get', 'post', 'put', 'delete', 'patch'].includes(method))
+        .map((method) => normalize(`${method.toUpperCase()} ${url}`)),
+    );
+    const missing = served.filter((key) => !key.includes(' /auth/') && !covered.has(key) && !elsewhere.has(key));
+    expect(served.length).toBeGreaterThan(40);
+    expect(missing).toEqual([]);
   });
 
   it('every /api route declares an access level (a route without one fails at boot)', async () => {

@@ -1,4 +1,5 @@
 import { render, screen } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { CARD_STAGGER_MAX_ITEMS } from '@glyphary/shared';
@@ -39,6 +40,19 @@ describe('GlyphCard', () => {
     );
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('svg circle')).not.toBeNull();
+  });
+
+  it('an animated glyph shows its server poster (box reserved) on its matrix size, over the screenshots, before any script', () => {
+    const animation = { width: 13, height: 13, frameCount: 8, durationMs: 1000, flashing: false, url: '/api/files/animations/a.glya', posterUrl: '/api/files/animations/a-poster.webp' };
+    const html = renderToString(
+      <MemoryRouter>
+        <GlyphCard glyph={makeGlyph({ animation, thumbnails: ['/api/files/images/a-thumb.webp'] })} />
+      </MemoryRouter>,
+    );
+    expect(html).toMatch(/<img src="\/api\/files\/animations\/a-poster\.webp" alt="" width="480" height="480" loading="lazy"/);
+    expect(html).not.toContain('a-thumb.webp');
+    expect(html).toMatch(/mask-image:url\([^)]*matrix-13\.svg/);
+    expect(html).toContain('data-playing="false"');
   });
 
   it('loads images lazily; cards past the first screens render on demand', () => {

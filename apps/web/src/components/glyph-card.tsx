@@ -33,7 +33,7 @@ function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
   if (glyph.animation) {
     return (
       <div className="aspect-square bg-black p-[6%]">
-        <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} flashing={glyph.animation.flashing} title={glyph.title} variant="compact" />
+        <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} variant="compact" />
       </div>
     );
   }

@@ -1,6 +1,7 @@
 import { Share2 } from 'lucide-react';
 import { MSG } from '@glyphary/shared';
 import { Button, useToast } from './ui/index.ts';
+import type { ButtonSize } from './ui/button.tsx';
 
 async function copyText(text: string): Promise<void> {
   try {
@@ -22,11 +23,12 @@ async function copyText(text: string): Promise<void> {
 }
 
 /** Copies the current page's link: 'Link copied to clipboard!' (spec §2 glyph detail and storefront). */
-export function ShareButton() {
+export function ShareButton({ size }: { size?: ButtonSize } = {}) {
   const toast = useToast();
   return (
     <Button
       variant="outline"
+      size={size}
       onClick={() => {
         copyText(window.location.href).then(
           () => toast.success(MSG.linkCopied),

@@ -10,6 +10,7 @@ import {
   REPORT_REASONS,
   REPORT_TARGET_TYPES,
 } from '../community.ts';
+import { GlyphSchema } from './glyph.ts';
 
 // eslint-disable-next-line no-control-regex
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
@@ -149,6 +150,23 @@ export const MarkReadInputSchema = z
     all: z.literal(true, { error: 'all must be true' }).optional(),
   })
   .refine((v) => v.all === true || (v.ids !== undefined && v.ids.length > 0), COMMUNITY_MSG.notificationIdsRequired);
+
+/**
+ * One entry of the Following feed (issue 19): a followed creator's new glyph, or a new release of one of
+ * their glyphs (release 1, shared with the glyph itself, is the glyph's entry). `at`: when it appeared.
+ */
+export const FollowingEntrySchema = z.object({
+  kind: z.enum(['glyph', 'release']),
+  at: z.string(),
+  glyph: GlyphSchema,
+  release: z
+    .object({ id: z.string(), versionName: z.string().nullable(), versionCode: z.number().int().nullable(), changelog: z.string(), signerChanged: z.boolean() })
+    .nullable(),
+});
+export type FollowingEntry = z.infer<typeof FollowingEntrySchema>;
+
+export const FollowingPageSchema = z.object({ entries: z.array(FollowingEntrySchema), nextCursor: z.string().nullable() });
+export type FollowingPage = z.infer<typeof FollowingPageSchema>;
 
 export const FollowStateSchema = z.object({ following: z.boolean(), followers: z.number().int() });
 export type FollowState = z.infer<typeof FollowStateSchema>;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ApkReport } from '@glyphary/shared';
 import { users } from './auth.ts';
 
@@ -86,6 +86,36 @@ export const glyphs = pgTable(
     // Issue 18: 'Recently updated' (sort=updated); a published release moves updated_at.
     index('glyphs_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
   ],
+);
+
+/** Popularity bands of `glyph_search` (decision 0032): 3 holds the most popular glyphs. */
+export const SEARCH_BANDS = [3, 2, 1, 0] as const;
+
+/**
+ * Issue 20 cold search (decision 0032): a narrow copy of what "Best match" reads per candidate — the
+ * two search vectors and the popularity — one row per **live** glyph, kept by a trigger on glyphs
+ * (migration 0015). A candidate costs a ~0.5 KB row here instead of a ~1.1 KB glyph row. Each
+ * popularity band has its own partial GIN indexes, so a search can take the matches of the most
+ * popular band first and stop at its cap, for the index work of one full scan.
+ */
+export const glyphSearch = pgTable(
+  'glyph_search',
+  {
+    glyphId: uuid('glyph_id')
+      .primaryKey()
+      .references(() => glyphs.id, { onDelete: 'cascade' }),
+    /** 1 + downloads + likes: the popularity term of the rank reads ln() of it. */
+    popularity: integer('popularity').notNull(),
+    /** glyph_search_band(popularity): 0 below 7, 1 below 20, 2 below 55, else 3 (e-folds). */
+    band: smallint('band').notNull(),
+    titleVector: tsvector('title_vector').notNull(),
+    searchVector: tsvector('search_vector').notNull(),
+  },
+  (t) =>
+    SEARCH_BANDS.flatMap((band) => [
+      index(`glyph_search_title_${band}_idx`).using('gin', t.titleVector).where(sql.raw(`band = ${band}`)),
+      index(`glyph_search_search_${band}_idx`).using('gin', t.searchVector).where(sql.raw(`band = ${band}`)),
+    ]),
 );
 
 /**

@@ -1,7 +1,7 @@
 import type { AdminStats, AuditEntry, UserProfile } from '@glyphary/shared';
 import { toUserProfile } from '../users/users.presenter.ts';
 import type { AdminUserRow, StatsRow, TopGlyphRow } from './admin.repository.ts';
-import type { AuditRow } from './audit.repository.ts';
+import type { AuditRow } from '../audit/audit.repository.ts';
 
 /** spec §3 Admin stats as the API returns it. */
 export function toAdminStats(stats: StatsRow & { topGlyphs: TopGlyphRow[] }): AdminStats {

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { insertAudit, type AuditInput } from './audit.repository.ts';
+import { writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 
 export type AdminUserRow = typeof users.$inferSelect;
 export type AdminUserPatch = Partial<
@@ -157,7 +157,7 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
     async updateUser(id: string, patch: AdminUserPatch, audit: AuditInput): Promise<AdminUserRow | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx.update(users).set(patch).where(eq(users.id, id)).returning();
-        if (row) await insertAudit(tx, audit);
+        if (row) await writeAudit(tx, audit);
         return row;
       });
     },
@@ -180,7 +180,7 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
           .where(and(eq(users.id, id), eq(users.isAdmin, !isAdmin), eq(users.isSuperAdmin, false)))
           .returning();
         if (changed) {
-          await insertAudit(tx, audit);
+          await writeAudit(tx, audit);
           return { row: changed, changed: true };
         }
         const [row] = await tx.select().from(users).where(eq(users.id, id)).limit(1);

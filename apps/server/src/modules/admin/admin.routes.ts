@@ -123,7 +123,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; auth: Aut
 
   app.post(
     '/api/admin/remove-admin/:id',
-    { config: adminOnly, schema: { tags: ['admin'], params: IdParams, response: { 200: RoleChangeResponse } } },
+    { config: { ...adminOnly, authorize: async (_request, viewer) => admin.assertCanRemoveAdmins(viewer) }, schema: { tags: ['admin'], params: IdParams, response: { 200: RoleChangeResponse } } },
     async (request) => {
       const viewer = await requireViewer(request, auth);
       const change = await admin.removeAdmin(viewer, request.params.id);

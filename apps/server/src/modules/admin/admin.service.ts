@@ -1,4 +1,4 @@
-import { MSG, TOP_GLYPHS_COUNT, type UpdateUserInputSchema } from '@glyphary/shared';
+import { COMMUNITY_MSG, MSG, TOP_GLYPHS_COUNT, type UpdateUserInputSchema } from '@glyphary/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -6,7 +6,7 @@ import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUserId } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import type { AdminRepository, AdminUserPatch, AdminUserRow, StatsRow, TopGlyphRow } from './admin.repository.ts';
-import { insertAudit, type AuditInput, type AuditRepository, type AuditRow } from './audit.repository.ts';
+import { writeAudit, type AuditInput, type AuditRepository, type AuditRow } from '../audit/audit.repository.ts';
 import { createResponseCache, type ResponseCache } from '../../lib/response-cache.ts';
 
 /** What GET /api/admin/stats computes (before the presenter). */
@@ -79,6 +79,14 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
     if (!result) throw notFound(MSG.userNotFound);
     stats.clear();
     return { user: result.row, changed: result.changed };
+  }
+
+  /**
+   * Only the super admin takes admin rights away (issue 19): admins are otherwise only ever added, so
+   * one admin cannot lock the others out. Checked before the target is looked up (403 before 404).
+   */
+  function assertSuperAdmin(viewer: Viewer): void {
+    if (!viewer.isSuperAdmin) throw forbidden(COMMUNITY_MSG.onlySuperAdminRemovesAdmins, 'SUPER_ADMIN_ONLY');
   }
 
   return {
@@ -183,11 +191,17 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       return grant(viewer, target, 'add-admin');
     },
 
+    /** The route's access check (before the body and the target): only the super admin removes admins. */
+    async assertCanRemoveAdmins(viewer: Viewer): Promise<void> {
+      assertSuperAdmin(viewer);
+    },
+
     /**
-     * Takes admin rights from a regular admin; a non-admin is left as is.
-     * @throws AppError 404 unknown user, 403 for the super admin (never demoted, DESIGN §4.6).
+     * Takes admin rights from a regular admin; a non-admin is left as is. Super admin only.
+     * @throws AppError 403 the caller is not the super admin, 404 unknown user, 403 for the super admin (never demoted, DESIGN §4.6).
      */
     async removeAdmin(viewer: Viewer, id: string): Promise<RoleChange> {
+      assertSuperAdmin(viewer);
       const target = await getUser(id);
       if (target.isSuperAdmin) throw forbidden(MSG.superAdminProtected, 'SUPER_ADMIN_PROTECTED');
       if (!target.isAdmin) return { user: target, changed: false };
@@ -204,7 +218,7 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
      */
     async deleteGlyph(viewer: Viewer, id: string): Promise<void> {
       await glyphs.deleteGlyph(viewer, id, {
-        inTransaction: (tx) => insertAudit(tx, { actorId: viewer.id, action: 'glyph.delete', targetType: 'glyph', targetId: id }),
+        inTransaction: (tx) => writeAudit(tx, { actorId: viewer.id, action: 'glyph.delete', targetType: 'glyph', targetId: id }),
       });
       changed();
     },

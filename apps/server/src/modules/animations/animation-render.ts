@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { ledCells, type GlyphAnimation, type MatrixSize } from '@glyphary/shared';
+import { ledCells, MATRIX_LED_RADIUS, MATRIX_UNLIT_COLOUR, type GlyphAnimation, type MatrixSize } from '@glyphary/shared';
 
 /**
  * Server renders of an animation (issue 16): a still poster (WebP) for cards before the script
@@ -16,8 +16,8 @@ export const MAX_PREVIEW_BYTES = 1024 * 1024;
 /** The preview plays at most this much of the animation, and at most this many frames. */
 const PREVIEW_MAX_MS = 6000;
 const PREVIEW_MAX_FRAMES = 72;
-/** Unlit LEDs show as faint dots so the round shape reads. */
-const UNLIT_LEVEL = 0.07;
+/** Unlit LEDs show as faint dots so the round shape reads: the player's colour, so a poster hands over to it unseen. */
+const UNLIT_LEVEL = parseInt(MATRIX_UNLIT_COLOUR.slice(1, 3), 16) / 255;
 
 interface Sprite {
   radius: number;
@@ -32,7 +32,7 @@ function ledSprite(pitch: number): Sprite {
   const side = radius * 2 + 1;
   const core = new Float32Array(side * side);
   const glow = new Float32Array(side * side);
-  const disc = pitch * 0.38;
+  const disc = pitch * MATRIX_LED_RADIUS;
   const sigma = pitch * 0.5;
   for (let y = 0; y < side; y++) {
     for (let x = 0; x < side; x++) {
@@ -92,12 +92,12 @@ export function posterFrameIndex(animation: GlyphAnimation): number {
   return best;
 }
 
-/** The still poster: WebP, POSTER_SIDE², the brightest frame. */
-export async function renderPoster(animation: GlyphAnimation): Promise<Buffer> {
+/** The still poster: WebP, POSTER_SIDE², of `frameIndex` (by default the brightest frame). */
+export async function renderPoster(animation: GlyphAnimation, frameIndex = posterFrameIndex(animation)): Promise<Buffer> {
   const side = POSTER_SIDE;
   const sprite = ledSprite(side / animation.size);
   const grey = new Uint8Array(side * side);
-  toGrey(drawMatrix(animation.size, animation.frames[posterFrameIndex(animation)]!.leds, side, sprite), grey, side, side, 0, 0);
+  toGrey(drawMatrix(animation.size, animation.frames[frameIndex]!.leds, side, sprite), grey, side, side, 0, 0);
   return sharp(grey, { raw: { width: side, height: side, channels: 1 } }).webp({ quality: 82 }).toBuffer();
 }
 

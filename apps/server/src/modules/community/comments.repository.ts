@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
-import { auditLog, comments, glyphs, users } from '../../db/schema/index.ts';
-import type { AuditInput } from '../admin/audit.repository.ts';
+import { comments, glyphs, users } from '../../db/schema/index.ts';
+import { writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
 import { pageWhere, timeKey, type PageCursor } from './cursor.ts';
 
@@ -104,7 +104,7 @@ export function createCommentsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const rows = await tx.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
         if (rows.length === 0) return false;
-        if (audit) await tx.insert(auditLog).values({ ...audit, detail: audit.detail ?? null });
+        if (audit) await writeAudit(tx, audit);
         return true;
       });
     },

@@ -1,5 +1,7 @@
-import { notificationText, type Comment, type Notification, type NotificationType, type Report, type ReportGroup, type ReportReason, type ReportTargetType } from '@glyphary/shared';
+import { notificationText, type Comment, type FollowingEntry, type Notification, type NotificationType, type Report, type ReportGroup, type ReportReason, type ReportTargetType } from '@glyphary/shared';
+import { toGlyph } from '../glyphs/glyphs.presenter.ts';
 import type { CommentRow } from './comments.repository.ts';
+import type { FollowingRow } from './follows.repository.ts';
 import type { NotificationRow } from './notifications.repository.ts';
 import type { ReportRow, TargetFacts } from './reports.repository.ts';
 import type { ReportGroupView } from './reports.service.ts';
@@ -68,7 +70,8 @@ export function toComment(row: CommentRow): Comment {
 function linkOf(row: NotificationRow): string | null {
   const data = row.data;
   if (row.type === 'moderation') return data.url ?? null;
-  if (data.glyphId && (row.type === 'new_comment' || row.type === 'new_glyph')) return `/glyph/${data.glyphId}`;
+  if (data.glyphId && data.releaseId && row.type === 'new_release') return `/glyph/${data.glyphId}#release-${data.releaseId}`;
+  if (data.glyphId && (row.type === 'new_comment' || row.type === 'new_glyph' || row.type === 'new_release')) return `/glyph/${data.glyphId}`;
   if (data.requestId) return '/my-requests';
   return null;
 }
@@ -83,4 +86,9 @@ export function toNotification(row: NotificationRow): Notification {
     read: row.readAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** A Following entry: when it appeared, the glyph card and, for a release, the version it brought. */
+export function toFollowingEntry(row: FollowingRow): FollowingEntry {
+  return { kind: row.kind, at: new Date(row.createdKey).toISOString(), glyph: toGlyph(row.glyph), release: row.release };
 }

@@ -10,7 +10,7 @@ import {
   DigestSettingsSchema,
   FOLLOWING_PAGE_SIZE,
   FollowStateSchema,
-  GlyphSchema,
+  FollowingPageSchema,
   MarkReadInputSchema,
   NOTIFICATIONS_PAGE_SIZE,
   NotificationPageSchema,
@@ -22,8 +22,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
-import { toGlyph } from '../glyphs/glyphs.presenter.ts';
-import { toComment, toNotification, toReport, toReportGroup, toTargetSummary } from './community.presenter.ts';
+import { toComment, toFollowingEntry, toNotification, toReport, toReportGroup, toTargetSummary } from './community.presenter.ts';
 import type { CommentsService } from './comments.service.ts';
 import type { CommunityService } from './community.service.ts';
 import type { ReportsService } from './reports.service.ts';
@@ -172,11 +171,16 @@ export const communityRoutes: FastifyPluginAsyncZod<CommunityRoutesOptions> = as
     '/api/following',
     {
       config: user,
-      schema: { tags: ['community'], querystring: pageQuery(FOLLOWING_PAGE_SIZE), response: { 200: z.object({ glyphs: z.array(GlyphSchema), nextCursor: z.string().nullable() }) } },
+      schema: {
+        tags: ['community'],
+        summary: "Followed creators' new glyphs and new releases, newest first",
+        querystring: pageQuery(FOLLOWING_PAGE_SIZE),
+        response: { 200: FollowingPageSchema },
+      },
     },
     async (request) => {
       const { items, nextCursor } = await community.feed(await requireViewer(request, auth), request.query.limit, request.query.cursor);
-      return { glyphs: items.map(toGlyph), nextCursor };
+      return { entries: items.map(toFollowingEntry), nextCursor };
     },
   );
 

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { auditLog, comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
-import { insertAudit, type AuditInput } from '../admin/audit.repository.ts';
+import { comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
+import { createAuditRepository, writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
 
 /** What moderation knows about a reported thing. */
@@ -113,6 +113,8 @@ const reportColumns = {
   resolvedAt: reports.resolvedAt,
 };
 export function createReportsRepository(db: Db) {
+  // A target's earlier decisions are read from the audit log through its owner.
+  const audit = createAuditRepository(db);
   async function ownerFacts(userId: string) {
     const [row] = await db
       .select({ username: users.username, email: users.email, isAdmin: users.isAdmin, isSuperAdmin: users.isSuperAdmin, suspendedAt: users.suspendedAt })
@@ -297,21 +299,15 @@ export function createReportsRepository(db: Db) {
 
     /** Earlier moderation decisions on these targets (from the audit log), newest first. */
     async history(targetIds: string[]): Promise<HistoryRow[]> {
-      if (targetIds.length === 0) return [];
-      return db
-        .select({
-          targetType: auditLog.targetType,
-          targetId: sql<string>`${auditLog.targetId}`,
-          action: auditLog.action,
-          note: auditLog.detail,
-          actorUsername: users.username,
-          createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(users, eq(users.id, auditLog.actorId))
-        .where(and(inArray(auditLog.targetId, targetIds), like(auditLog.action, 'moderation.%')))
-        .orderBy(desc(auditLog.createdAt))
-        .limit(500);
+      const rows = await audit.forTargets(targetIds, 'moderation.', 500);
+      return rows.map((row) => ({
+        targetType: row.targetType,
+        targetId: row.targetId ?? '',
+        action: row.action,
+        note: row.detail,
+        actorUsername: row.actorUsername,
+        createdAt: row.createdAt,
+      }));
     },
 
     /**
@@ -423,7 +419,7 @@ export function createReportsRepository(db: Db) {
             })
             .where(and(eq(reports.targetType, input.target.type), eq(reports.targetId, input.target.id), eq(reports.status, 'open')));
         }
-        await insertAudit(tx, input.audit);
+        await writeAudit(tx, input.audit);
         if (input.notification) await insertNotification(tx, input.notification);
         return true;
       });

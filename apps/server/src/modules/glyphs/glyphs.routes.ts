@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { GlyphInputSchema, GlyphSchema, SuccessSchema } from '@glyphary/shared';
 import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
-import type { MetaResolver } from '../web/web.routes.ts';
+import type { MetaResolver } from '../web/page-meta.ts';
 import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
 import { animationOf, animationPreviewOf, toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';

@@ -1,10 +1,18 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { files, glyphDownloads, glyphs, releaseDownloads, releases, users } from '../../db/schema/index.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 
 export type ReleaseRow = typeof releases.$inferSelect;
 export type NewReleaseRow = typeof releases.$inferInsert;
+
+/** The glyph a release was published for, as its followers are told about it. */
+export interface PublishedGlyph {
+  id: string;
+  title: string;
+  creatorId: string;
+  creatorUsername: string | null;
+}
 
 /** Newest first: by version code, then by time (migrated releases may lack a version code). */
 const newestFirst = [sql`${releases.versionCode} desc nulls last`, desc(releases.createdAt), desc(releases.id)];
@@ -127,11 +135,21 @@ export function createReleasesRepository(db: Db) {
      * published with signerChanged, and the glyph points at it; reject → rejected.
      * @returns the decided row, 'not-found', or 'not-pending'.
      */
-    async decide(id: string, decision: 'approve' | 'reject', adminId: string, now: Date): Promise<ReleaseRow | 'not-found' | 'not-pending'> {
+    async decide(
+      id: string,
+      decision: 'approve' | 'reject',
+      adminId: string,
+      now: Date,
+      onApproved?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>,
+    ): Promise<ReleaseRow | 'not-found' | 'not-pending'> {
       return db.transaction(async (tx) => {
         const [current] = await tx.select().from(releases).where(eq(releases.id, id)).for('update');
         if (!current) return 'not-found';
-        const [glyph] = await tx.select({ deletedAt: glyphs.deletedAt }).from(glyphs).where(eq(glyphs.id, current.glyphId)).for('update');
+        const [glyph] = await tx
+          .select({ deletedAt: glyphs.deletedAt, title: glyphs.title, creatorId: glyphs.creatorId })
+          .from(glyphs)
+          .where(eq(glyphs.id, current.glyphId))
+          .for('update');
         if (!glyph || glyph.deletedAt !== null) return 'not-found';
         if (current.state !== 'pending') return 'not-pending';
         const [row] = await tx
@@ -144,8 +162,14 @@ export function createReleasesRepository(db: Db) {
           .where(eq(releases.id, id))
           .returning();
         if (!row) throw new Error('release update returned nothing');
-        if (decision === 'approve') await pointGlyphAtLatest(tx, current.glyphId, now);
-        await insertAudit(tx, {
+        if (decision === 'approve') {
+          await pointGlyphAtLatest(tx, current.glyphId, now);
+          if (onApproved) {
+            const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, glyph.creatorId));
+            await onApproved(tx, row, { id: current.glyphId, title: glyph.title, creatorId: glyph.creatorId, creatorUsername: creator?.username ?? null });
+          }
+        }
+        await writeAudit(tx, {
           actorId: adminId,
           action: decision === 'approve' ? 'release.approve-signer-change' : 'release.reject-signer-change',
           targetType: 'glyph',

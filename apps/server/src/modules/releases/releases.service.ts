@@ -4,7 +4,8 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { signerKey, type ApkFactsReader } from './apk-facts.ts';
-import type { ReleaseRow, ReleasesRepository } from './releases.repository.ts';
+import type { Tx } from '../../db/client.ts';
+import type { PublishedGlyph, ReleaseRow, ReleasesRepository } from './releases.repository.ts';
 
 export interface ReleasesServiceDeps {
   releases: ReleasesRepository;
@@ -14,6 +15,11 @@ export interface ReleasesServiceDeps {
   normalizeUrl: (url: string) => string;
   /** Called after a publish or decision: clears the short public read caches (docs/decisions/0012). */
   onChange?: () => void;
+  /**
+   * A release went public (published at once, or approved after a signer change). Runs inside that
+   * transaction (issue 19: followers are notified with the release, exactly once).
+   */
+  onPublished?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>;
 }
 
 const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
@@ -32,7 +38,7 @@ function pgCode(error: unknown): string | undefined {
 export type PublishOutcome = { release: ReleaseRow; held: boolean };
 
 /** Releases of a glyph (issue 18, decision 0021): list, publish, the signer-change approval. */
-export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange }: ReleasesServiceDeps) {
+export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange, onPublished }: ReleasesServiceDeps) {
   async function liveGlyph(id: string) {
     const glyph = isUuid(id) ? await releases.findGlyph(id.toLowerCase()) : undefined;
     if (!glyph || glyph.deletedAt !== null) throw notFound(MSG.glyphNotFound);
@@ -124,7 +130,10 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
             createdAt: now,
             publishedAt: held ? null : now,
           });
-          if (!held) await releases.pointGlyphAtLatest(tx, glyph.id, now);
+          if (!held) {
+            await releases.pointGlyphAtLatest(tx, glyph.id, now);
+            await onPublished?.(tx, release, { id: glyph.id, title: glyph.title, creatorId: glyph.creatorId, creatorUsername: viewer.username });
+          }
           return { release, held };
         });
       } catch (error) {
@@ -147,7 +156,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
      */
     async decide(admin: Viewer, releaseId: string, decision: 'approve' | 'reject'): Promise<ReleaseRow> {
       if (!isUuid(releaseId)) throw notFound(MSG.releaseNotFound);
-      const result = await releases.decide(releaseId.toLowerCase(), decision, admin.id, clock.now());
+      const result = await releases.decide(releaseId.toLowerCase(), decision, admin.id, clock.now(), onPublished);
       if (result === 'not-found') throw notFound(MSG.releaseNotFound);
       if (result === 'not-pending') throw conflict(MSG.releaseNotPending, 'RELEASE_NOT_PENDING');
       onChange?.();

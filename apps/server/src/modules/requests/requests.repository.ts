@@ -2,7 +2,8 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestStatus } from '@glyphary/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { auditLog, glyphRequests, glyphs, users } from '../../db/schema/index.ts';
+import { glyphRequests, glyphs, users } from '../../db/schema/index.ts';
+import { writeAudit } from '../audit/audit.repository.ts';
 import { insertNotification } from '../community/notifications.repository.ts';
 
 const requester = alias(users, 'requester');
@@ -104,9 +105,7 @@ export function createRequestsRepository(db: Db) {
     return db.transaction(async (tx) => {
       const changed = await change(tx);
       if (changed.length === 0) return false;
-      await tx
-        .insert(auditLog)
-        .values({ actorId: audit.actorId, action: audit.action, targetType: 'request', targetId: id, detail: audit.detail });
+      await writeAudit(tx, { actorId: audit.actorId, action: audit.action, targetType: 'request', targetId: id, detail: audit.detail });
       return true;
     });
   }

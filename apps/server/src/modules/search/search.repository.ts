@@ -2,7 +2,7 @@ import type { GlyphFilters, SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
-import { animations, files, glyphs, searchWords, users } from '../../db/schema/index.ts';
+import { animations, files, glyphs, glyphSearch, SEARCH_BANDS, searchWords, users } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
@@ -131,7 +131,8 @@ function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier
 }
 
 /**
- * At most this many matches of a relevance tier are ranked per query (decision 0023): the GIN index
+ * At most this many matches of a relevance tier are ranked per search narrowed by glyph columns (a
+ * creator, the browse filters; plain searches use `MAX_BANDED_CANDIDATES`, decision 0032) — decision 0023: the GIN index
  * hands them over in table order and the scan stops there, so a word found in half the catalogue's
  * descriptions costs what a word found in 2,000 of them costs. Below the cap every match is ranked
  * exactly as before; above it the tier's best-ranked of the first candidates in table order are
@@ -151,14 +152,19 @@ function sortedPage(db: Db, conditions: SQL[], orderBy: SQL[], score: SQL<string
 }
 
 /**
- * A relevance page: a bounded candidate set (the tier's first `MAX_RANKED_CANDIDATES` matches in
- * table order, with only the columns the rank reads), ranked afterwards. The cursor applies to the
- * ranked candidates, so every page of one search ranks the same set: "Load more" never repeats or
- * skips a glyph within it (the spec asks for 100 results; the caps are far above that).
+ * A candidate set: a subquery aliased `cand` with the columns `cand_id`, `cand_vector` (the vector
+ * the tier ranks) and `cand_popularity` (1 + downloads + likes).
  */
-function rankedPage(db: Db, conditions: SQL[], tier: Tier, tsq: SQL, limit: number, after?: SearchCursor) {
+type Candidates = SQL;
+
+/**
+ * Candidates from the glyphs table itself: needed when the search also filters on glyph columns
+ * (a creator's storefront search, the browse filters), which the side table does not hold. The
+ * tier's first `MAX_RANKED_CANDIDATES` matches in table order (decision 0023).
+ */
+function glyphCandidates(db: Db, conditions: SQL[], tier: Tier, tsq: SQL): Candidates {
   const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
-  const candidates = db
+  const query = db
     .select({
       id: sql<string>`${glyphs.id}`.as('cand_id'),
       vector: sql<string>`${vector}`.as('cand_vector'),
@@ -171,15 +177,54 @@ function rankedPage(db: Db, conditions: SQL[], tier: Tier, tsq: SQL, limit: numb
     // estimated, reads the whole table (EXPLAIN in decision 0023). `is true` keeps the second copy
     // out of the index condition (a filter on the ≤ 1,000 fetched rows). The result is the same.
     .where(and(...conditions, sql`(${matchOf(tsq, tier)}) is true`))
-    .limit(MAX_RANKED_CANDIDATES[tier])
-    .as('cand');
-  // The same value as `scoreOf` (ln of an integer resolves to the float8 ln there too), so cursors match.
-  const score = sql<string>`(ts_rank(${candidates.vector}, ${tsq})::float8 + 0.001 * ln(${candidates.popularity}))`;
+    .limit(MAX_RANKED_CANDIDATES[tier]);
+  return sql`(${query}) as cand`;
+}
+
+/**
+ * At most this many matches per tier are ranked when candidates come from `glyph_search`
+ * (decision 0032): the most popular ones, band by band. At or below it, every match is ranked.
+ */
+export const MAX_BANDED_CANDIDATES: Record<Tier, number> = { 1: 500, 0: 300 };
+
+/**
+ * Candidates from the narrow side table `glyph_search` (decision 0032): live glyphs only, ~0.5 KB
+ * rows. One GIN lookup per popularity band (each band has its own partial indexes, so the bands
+ * together read each posting list once), most popular band first, each bounded by the cap; the outer
+ * LIMIT stops PostgreSQL before the bands it does not need (an Append runs its branches in order).
+ * So a broad word ranks its most popular `MAX_BANDED_CANDIDATES` matches (whole bands, then the
+ * first of the last band in table order), a narrow one every match, and no query fetches more rows
+ * than the cap.
+ */
+function sideCandidates(tier: Tier, tsq: SQL): Candidates {
+  const cap = MAX_BANDED_CANDIDATES[tier];
+  const vector = tier === 1 ? glyphSearch.titleVector : glyphSearch.searchVector;
+  const match =
+    tier === 1
+      ? sql`${glyphSearch.titleVector} @@ ${tsq}`
+      : sql`${glyphSearch.searchVector} @@ ${tsq} and not (${glyphSearch.titleVector} @@ ${tsq})`;
+  const branches = SEARCH_BANDS.map(
+    // The band is a literal (from a constant list), so the planner matches the band's partial index.
+    (band) => sql`(select ${glyphSearch.glyphId} as cand_id, ${vector} as cand_vector, ${glyphSearch.popularity} as cand_popularity
+                     from ${glyphSearch} where ${glyphSearch.band} = ${sql.raw(String(band))} and ${match} limit ${cap})`,
+  );
+  return sql`(select * from (${sql.join(branches, sql` union all `)}) as banded limit ${cap}) as cand`;
+}
+
+/**
+ * A relevance page: a bounded candidate set, ranked afterwards. The cursor applies to the ranked
+ * candidates, so every page of one search ranks the same set: "Load more" never repeats or skips a
+ * glyph within it (the spec asks for 100 results; the caps are above that).
+ */
+function rankedPage(db: Db, candidates: Candidates, tsq: SQL, limit: number, after?: SearchCursor) {
+  // The same value as `scoreOf` (ln of an integer resolves to the float8 ln there too), so cursors
+  // match. The band lexeme never changes it: ts_rank only scores the lexemes the query names.
+  const score = sql<string>`(ts_rank(cand.cand_vector, ${tsq})::float8 + 0.001 * ln(cand.cand_popularity))`;
   return db
-    .select({ id: sql<string>`${candidates.id}`.as('page_id'), score: sql<string>`${score}`.as('score') })
+    .select({ id: sql<string>`cand.cand_id`.as('page_id'), score: sql<string>`${score}`.as('score') })
     .from(candidates)
-    .where(after ? sql`(${score}, ${candidates.id}) < (${after.score}::float8, ${after.id}::uuid)` : undefined)
-    .orderBy(sql`${score} desc`, sql`${candidates.id} desc`)
+    .where(after ? sql`(${score}, cand.cand_id) < (${after.score}::float8, ${after.id}::uuid)` : undefined)
+    .orderBy(sql`${score} desc`, sql`cand.cand_id desc`)
     .limit(limit + 1)
     .as('page');
 }
@@ -207,15 +252,18 @@ export function buildSearchQuery(
   const tier = params.sort === 'relevance' ? (params.tier ?? 1) : undefined;
   const score = scoreOf(tsq, tier ?? 0);
   const order = ordering(params.sort, score);
-  const conditions: SQL[] = [isLive, matchOf(tsq, tier)];
-  if (params.creatorId) conditions.push(eq(glyphs.creatorId, params.creatorId));
-  conditions.push(...glyphFilterConditions(params.filters));
+  const narrowing = glyphFilterConditions(params.filters);
+  if (params.creatorId) narrowing.push(eq(glyphs.creatorId, params.creatorId));
+  const conditions: SQL[] = [isLive, matchOf(tsq, tier), ...narrowing];
   let page;
   if (tier === undefined) {
     if (params.after) conditions.push(order.after(params.after));
     page = sortedPage(db, conditions, order.orderBy, score, params.limit);
   } else {
-    page = rankedPage(db, conditions, tier, tsq, params.limit, params.after);
+    // Plain searches (the common, cold case) draw candidates from the narrow side table; a search
+    // narrowed by glyph columns draws them from glyphs, where those columns are.
+    const candidates = narrowing.length === 0 ? sideCandidates(tier, tsq) : glyphCandidates(db, conditions, tier, tsq);
+    page = rankedPage(db, candidates, tsq, params.limit, params.after);
   }
   const outerOrder = params.sort === 'relevance' ? [sql`${page.score} desc`, desc(glyphs.id)] : order.orderBy;
   return db

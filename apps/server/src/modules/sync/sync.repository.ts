@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { insertAudit, type AuditInput } from '../admin/audit.repository.ts';
+import { writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 
 /**
  * The advisory lock key of the count sync (DESIGN §2: one runner cluster-wide). A constant no other
@@ -207,7 +207,7 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           where id = 1 and status = 'running' and heartbeat_at = ${token.toISOString()}::timestamptz
           returning id`,
         );
-        if (result.length > 0 && outcome.audit) await insertAudit(tx, outcome.audit);
+        if (result.length > 0 && outcome.audit) await writeAudit(tx, outcome.audit);
         return result.length > 0;
       });
     },

@@ -4,25 +4,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_QUERIES_KEY, PRODUCT_NAME } from '@glyphary/shared';
+import type { MetaResolver, PageMeta } from './page-meta.ts';
 import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
-
-/** Page metadata rendered into index.html so shared links preview (Open Graph, Twitter). */
-export interface PageMeta {
-  title: string;
-  description: string;
-  image?: string | null;
-  type?: 'website' | 'article' | 'profile';
-  /** The page's largest image, fetched with the scripts rather than after them (e.g. a glyph's first image). */
-  preloadImage?: string | null;
-  /** Atom feeds of this page (issue 18), announced with `<link rel="alternate">`; the site-wide feed is always added. */
-  feeds?: { title: string; href: string }[];
-}
 
 /** The site-wide feed of the newest glyphs (issue 18), announced on every page. */
 export const LATEST_FEED = { title: `Newest Glyph Toys — ${PRODUCT_NAME}`, href: '/feeds/latest.atom' };
-
-/** Resolves metadata for a path (e.g. /glyph/{id}); null when it does not apply. */
-export type MetaResolver = (pathname: string, request: FastifyRequest) => Promise<PageMeta | null>;
 
 const DEFAULT_META: PageMeta = {
   title: `${PRODUCT_NAME} — Glyph Toys for Nothing Phone`,

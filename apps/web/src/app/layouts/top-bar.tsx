@@ -1,18 +1,21 @@
 import { UploadIcon as Upload } from '../../components/ui/shell-icons.tsx';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { paths, routePatterns } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
 import { UserChip } from './user-chip.tsx';
 
 // The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+// Preloadable: a pre-rendered page shows them in full (issue 17: as plain `lazy` they left the
+// signed-in top bar unfinished in the server's HTML, and the browser replaced it, React error #419).
+const UserMenu = preloadableLazy(() => import('./user-menu.tsx').then((m) => m.UserMenu));
 // Issue 19: the notification bell, loaded the same way.
-const NotificationBell = lazy(() => import('../../features/community/components/notification-bell.tsx').then((m) => ({ default: m.NotificationBell })));
+const NotificationBell = preloadableLazy(() => import('../../features/community/components/notification-bell.tsx').then((m) => m.NotificationBell));
 
 /** spec §2 Navigation: logo, search (hidden on /search and /request-glyphs), Upload Glyph, user menu or Login / Sign Up. */
 export function TopBar() {

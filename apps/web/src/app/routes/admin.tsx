@@ -1,4 +1,5 @@
 import { AdminPanel } from '../../features/admin/index.ts';
+import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab } from '../../features/community/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -11,5 +12,6 @@ const EXTRA_TABS = [{ id: 'reports', label: 'Reports', content: <ReportsTab /> }
  */
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
-  return <AdminPanel extraTabs={EXTRA_TABS} />;
+  const { profile } = useAuth();
+  return <AdminPanel extraTabs={EXTRA_TABS} isSuperAdmin={Boolean(profile?.isSuperAdmin)} />;
 }

@@ -6,7 +6,7 @@ import { useAuth } from '../../features/auth/index.ts';
 import { FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
-import { ReleasesSection, type RenderApkUpload } from '../../features/releases/index.ts';
+import { ReleasesSection, type RenderApkUpload, type RenderReleaseAction } from '../../features/releases/index.ts';
 
 const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
 // Issue 18: the new APK of an update, through the same picker as the upload form.
@@ -28,10 +28,27 @@ export function GlyphRoute() {
 /** Issue 18: version history, install on the phone and, for the creator, 'Publish an update'. */
 function GlyphReleases({ id }: { id: string }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
   // The same cached query GlyphDetail reads: no second request.
   const glyph = useGlyph(id).data;
   if (!glyph || glyph.deleted) return null;
-  return <ReleasesSection glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} />;
+  const toLogin = () => navigate(paths.loginWithRedirect(paths.glyph(id)));
+  // Issue 19: anyone but the creator can report a release, with the same dialog as a glyph.
+  const renderReport: RenderReleaseAction | undefined =
+    user?.id === glyph.creatorId
+      ? undefined
+      : (release, label) => (
+          <ReportButton
+            targetType="release"
+            targetId={release.id}
+            label="release"
+            accessibleName={release.versionName ? `Report release ${release.versionName}` : `Report ${label}`}
+            signedIn={user !== null}
+            onSignInRequired={toLogin}
+            size="sm"
+          />
+        );
+  return <ReleasesSection glyph={glyph} viewerId={user?.id ?? null} renderApkUpload={renderApkUpload} renderReleaseAction={renderReport} />;
 }
 
 /** Issue 19: Report and the comments under a live glyph. */

@@ -36,12 +36,15 @@ beforeEach(() => {
 
 describe('GlyphPlayer (full)', () => {
   it('is a labelled group whose slider covers every frame once the animation loads', async () => {
-    render(<GlyphPlayer src={serve('pulse_13.json')} title="Pulse" />);
+    const { container } = render(<GlyphPlayer src={serve('pulse_13.json')} title="Pulse" />);
     const group = screen.getByRole('group', { name: 'Animation of Pulse' });
     expect(group.getAttribute('tabindex')).toBe('0');
     const slider = screen.getByRole('slider', { name: PLAYER_TEXT.position });
     await waitFor(() => expect((slider as HTMLInputElement).disabled).toBe(false));
     expect(slider.getAttribute('max')).toBe('7');
+    // No size was given: the canvases and the LED mask follow the animation's 13×13 once loaded.
+    expect([...container.querySelectorAll('canvas')].map((canvas) => canvas.width)).toEqual([13, 13]);
+    expect(container.querySelector<HTMLElement>('[data-playing] [style*="mask-image"]')!.style.maskImage).toContain('matrix-13.svg');
     expect(slider.getAttribute('aria-valuetext')).toMatch(/^Frame \d of 8, \d\.\d s of 1\.0 s$/);
     expect(screen.getByRole('button', { name: PLAYER_TEXT.loop }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: PLAYER_TEXT.speed }) as HTMLInputElement).value).toBe('1');

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Pause, Play, Repeat } from 'lucide-react';
-import type { GlyphAnimation } from '@glyphary/shared';
+import type { GlyphAnimation, MatrixSize } from '@glyphary/shared';
 import { cn } from '../../lib/cn.ts';
 import { loadAnimation } from './load-animation.ts';
+import matrix13 from './matrix-13.svg?no-inline';
+import matrix25 from './matrix-25.svg?no-inline';
 import { MatrixPainter } from './painter.ts';
 import { addTicker, watchElement } from './scheduler.ts';
 import { advance, createTimeline, formatSeconds, frameAt, posterFrame, type Timeline } from './timeline.ts';
@@ -36,6 +38,8 @@ export interface GlyphPlayerProps {
   title: string;
   /** The server's still image, shown until the first frame is drawn (the page's largest paint). */
   posterUrl?: string | null;
+  /** The matrix size when known before loading (the glyph's `animation.width`): the unlit matrix is then in the first paint. */
+  size?: number;
   /** Flagged by the photosensitivity check: starts paused behind a warning. */
   flashing?: boolean;
   /**
@@ -62,17 +66,30 @@ function usePrefersReducedMotion(): boolean {
   return reduced;
 }
 
+/** Where the 25 (or 13) cells sit in the disc: half a cell of margin, so the rim LEDs are whole. */
+function innerSquare(size: MatrixSize): CSSProperties {
+  const inset = `${(50 / (size + 1)).toFixed(3)}%`;
+  const side = `${((100 * size) / (size + 1)).toFixed(3)}%`;
+  return { left: inset, top: inset, width: side, height: side };
+}
+
 /**
- * THE Glyph Matrix player: the round LED matrix drawn on a canvas, crisp at any size and pixel ratio.
- * The markup is the same on the server and in the browser's first render (the poster, an empty
- * canvas, disabled controls); loading and drawing start in effects.
+ * THE Glyph Matrix player: the round LED matrix, crisp at any size and pixel ratio (decision 0033).
+ * A frame is one pixel per cell in a size×size canvas (unlit grey to white), scaled up without
+ * smoothing and cut into round LEDs by an SVG of the matrix as a mask, over a smoothed copy as the
+ * glow (large players only). Before it, the poster, else the same SVG as a background, shows the
+ * unlit matrix (in the pre-rendered HTML when the size is known). The markup is the same on the server
+ * and in the browser's first render (the poster, empty canvases, disabled controls); loading and
+ * drawing start in effects.
  */
-export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant = 'full', priority = false, className }: GlyphPlayerProps) {
+export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, variant = 'full', priority = false, className }: GlyphPlayerProps) {
   const full = variant === 'full';
+  // A soft glow costs a second canvas: worth it on the glyph page and the hero, not on small cards.
+  const glow = variant !== 'compact';
   const stageRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  const glowRef = useRef<HTMLCanvasElement>(null);
   const painterRef = useRef<MatrixPainter | null>(null);
-  const pixelsRef = useRef(0);
   const positionRef = useRef(0);
   const drawnRef = useRef(-1);
   const animationRef = useRef<GlyphAnimation | null>(null);
@@ -103,19 +120,16 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
     if (!drawn) setDrawn(true);
   }
 
-  // Visibility and size, from the page's shared observers.
+  const running = playing && (visible || variant === 'full');
+
+  // Visibility, from the page's shared observer.
+  useEffect(() => watchElement(stageRef.current!, setVisible), []);
+
+  // Whether an animation that arrives now starts playing (read by the load callback, which outlives a render).
+  const autoplayRef = useRef(false);
   useEffect(() => {
-    const stage = stageRef.current!;
-    return watchElement(stage, {
-      onVisible: setVisible,
-      onResize: (px) => {
-        pixelsRef.current = px;
-        if (painterRef.current?.resize(px) && drawnRef.current >= 0) {
-          painterRef.current.draw(animationRef.current!.frames[drawnRef.current]!.leds);
-        }
-      },
-    });
-  }, []);
+    autoplayRef.current = !warning && (chosen ?? !reducedMotion) && (visible || full);
+  });
 
   // Cards and the hero load when they first come into view; the page's player at once.
   const wanted = full || visible;
@@ -125,17 +139,16 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
     loadAnimation(src).then(
       (loaded) => {
         if (!live) return;
-        const painter = new MatrixPainter(canvasRef.current!, loaded.size);
-        painter.resize(pixelsRef.current);
-        painterRef.current = painter;
+        painterRef.current = new MatrixPainter(canvasRef.current!, glowRef.current, loaded.size);
         animationRef.current = loaded;
         drawnRef.current = -1;
         startedRef.current = false;
         const next = createTimeline(loaded.frames.map((f) => f.durationMs));
-        // The still frame until playing starts: the frame with the most light.
-        const still = posterFrame(loaded);
-        positionRef.current = next.starts[still]!;
-        paint(still);
+        // A player that starts at once shows its first frame (the hero's poster is that frame); one that
+        // waits (reduced motion, the warning) shows the frame with the most light.
+        const first = autoplayRef.current ? 0 : posterFrame(loaded);
+        positionRef.current = next.starts[first]!;
+        paint(first);
         setTimeline(next);
         setAnimation(loaded);
       },
@@ -148,7 +161,6 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
   }, [src, wanted]);
 
   // One shared frame loop: move the clock on, draw only when the frame changes.
-  const running = playing && (visible || variant === 'full');
   useEffect(() => {
     if (!running || !timeline) return;
     // The first play starts at the beginning, not at the still frame.
@@ -198,6 +210,11 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
   const total = timeline?.total ?? 0;
   const overlayButton = 'relative z-10 inline-flex items-center justify-center gap-2 rounded-full bg-white font-medium text-black hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
+  const matrixSize: MatrixSize | null = animation?.size ?? (size === 13 || size === 25 ? size : null);
+  const matrix = matrixSize === 13 ? matrix13 : matrix25;
+  const square = innerSquare(matrixSize ?? 25);
+  // Poster, unlit matrix and LEDs share one box: the cells, half a cell inside the disc. Nothing
+  // drawn later is larger than the poster, so the poster stays the largest paint.
   const stage = (
     <div ref={stageRef} className="relative aspect-square w-full overflow-hidden rounded-full bg-black" data-playing={playing && running ? 'true' : 'false'}>
       {posterUrl ? (
@@ -209,10 +226,17 @@ export function GlyphPlayer({ src, title, posterUrl, flashing = false, variant =
           loading={priority ? undefined : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
-          className={cn('absolute inset-0 h-full w-full object-cover', drawn && 'invisible')}
+          style={square}
+          className={cn('absolute', drawn && 'invisible')}
         />
       ) : null}
-      <canvas ref={canvasRef} aria-hidden="true" className={cn('absolute inset-0 h-full w-full', !drawn && 'invisible')} />
+      {/* The unlit matrix before the first frame where no poster shows it (the LED canvas covers it after). */}
+      {matrixSize && !posterUrl && !drawn ? <div aria-hidden="true" className="absolute" style={{ ...square, backgroundImage: `url(${matrix})`, backgroundSize: '100% 100%' }} /> : null}
+      {glow ? <canvas ref={glowRef} aria-hidden="true" style={square} className={cn('absolute opacity-60', !drawn && 'invisible')} /> : null}
+      {/* The same picture as a mask: the lit cells become round LEDs. */}
+      <div aria-hidden="true" className="absolute" style={{ ...square, maskImage: `url(${matrix})`, maskSize: '100% 100%' }}>
+        <canvas ref={canvasRef} className={cn('h-full w-full [image-rendering:pixelated]', !drawn && 'invisible')} />
+      </div>
       {warning ? (
         <div className={cn('absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-[12%] text-center', !full && 'p-[8%]')}>
           <p className="font-mono text-xs font-semibold tracking-wider text-warning uppercase">{PLAYER_TEXT.flashingTitle}</p>

@@ -1,5 +1,5 @@
 /**
- * One requestAnimationFrame loop, one IntersectionObserver and one ResizeObserver for every player on
+ * One requestAnimationFrame loop and one IntersectionObserver for every player on
  * the page: 48 playing cards cost one callback per frame, not 48 loops.
  */
 
@@ -26,46 +26,24 @@ export function addTicker(tick: Ticker): () => void {
   };
 }
 
-type Watcher = { onVisible: (visible: boolean) => void; onResize: (devicePixels: number) => void };
-const watchers = new Map<Element, Watcher>();
+const watchers = new Map<Element, (visible: boolean) => void>();
 let intersection: IntersectionObserver | null = null;
-let resize: ResizeObserver | null = null;
 
-/**
- * Reports when `element` comes near the viewport or leaves it, and its width in device pixels
- * whenever that changes (layout or devicePixelRatio: zoom, a move to another screen).
- */
-export function watchElement(element: Element, watcher: Watcher): () => void {
-  watchers.set(element, watcher);
-  if (typeof IntersectionObserver === 'undefined') watcher.onVisible(true);
+/** Reports when `element` comes near the viewport or leaves it (a player's drawing does not depend on its size). */
+export function watchElement(element: Element, onVisible: (visible: boolean) => void): () => void {
+  watchers.set(element, onVisible);
+  if (typeof IntersectionObserver === 'undefined') onVisible(true);
   else {
     intersection ??= new IntersectionObserver(
       (entries) => {
-        for (const entry of entries) watchers.get(entry.target)?.onVisible(entry.isIntersecting);
+        for (const entry of entries) watchers.get(entry.target)?.(entry.isIntersecting);
       },
       { rootMargin: '64px' },
     );
     intersection.observe(element);
   }
-  if (typeof ResizeObserver === 'undefined') watcher.onResize(Math.round(element.clientWidth * (globalThis.devicePixelRatio || 1)));
-  else {
-    resize ??= new ResizeObserver((entries) => {
-      for (const entry of entries) {
-        const box = entry.devicePixelContentBoxSize?.[0];
-        const width = box ? box.inlineSize : entry.contentRect.width * (globalThis.devicePixelRatio || 1);
-        watchers.get(entry.target)?.onResize(Math.round(width));
-      }
-    });
-    try {
-      resize.observe(element, { box: 'device-pixel-content-box' });
-    } catch {
-      // Browsers without device-pixel boxes (Safari) report CSS pixels; the callback scales them.
-      resize.observe(element);
-    }
-  }
   return () => {
     watchers.delete(element);
     intersection?.unobserve(element);
-    resize?.unobserve(element);
   };
 }

@@ -30,8 +30,11 @@ export interface ExtraAdminTab {
   content: ReactNode;
 }
 
-/** spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each. */
-export function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraAdminTab[] }) {
+/**
+ * spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each.
+ * `isSuperAdmin`: only the super admin is offered 'Remove Admin' (the server refuses everyone else).
+ */
+export function AdminPanel({ extraTabs = [], isSuperAdmin = false }: { extraTabs?: ExtraAdminTab[]; isSuperAdmin?: boolean }) {
   const stats = useAdminStats();
   // The tab lives in ?tab= (linkable; each switch a history entry, issue 17).
   const [tab, setTab] = useUrlTab<string>([...TAB_IDS, ...extraTabs.map((extra) => extra.id)]);
@@ -67,7 +70,7 @@ export function AdminPanel({ extraTabs = [] }: { extraTabs?: ExtraAdminTab[] }) 
           <RequestsTab />
         </TabsContent>
         <TabsContent value="admins">
-          <AdminsTab />
+          <AdminsTab canRemoveAdmins={isSuperAdmin} />
         </TabsContent>
         <TabsContent value="audit">
           <AuditTab />

@@ -13,8 +13,11 @@ import { useAddAdmin } from '../api/add-admin.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useRemoveAdmin } from '../api/remove-admin.ts';
 
-/** spec §2 Admins: add an admin by email (button disabled while empty) and the list with a Super Admin badge. */
-export function AdminsTab() {
+/**
+ * spec §2 Admins: add an admin by email (button disabled while empty) and the list with a Super Admin badge.
+ * `canRemoveAdmins` (the super admin only, issue 19): each other admin gets 'Remove Admin', confirmed first.
+ */
+export function AdminsTab({ canRemoveAdmins = false }: { canRemoveAdmins?: boolean }) {
   const admins = useAdminUsers('admin');
   const addAdmin = useAddAdmin();
   const removeAdmin = useRemoveAdmin();
@@ -39,7 +42,7 @@ export function AdminsTab() {
     if (!demote) return;
     removeAdmin.mutate(demote.uid, {
       onSuccess: () => toast.success(MSG.adminRemoved),
-      onError: () => toast.error(MSG.adminRemoveFailed),
+      onError: (error) => toast.error(errorMessage(error, MSG.adminRemoveFailed)),
       onSettled: () => setDemote(null),
     });
   }
@@ -91,7 +94,7 @@ export function AdminsTab() {
                       </p>
                     </div>
                   </div>
-                  {!admin.isSuperAdmin ? (
+                  {canRemoveAdmins && !admin.isSuperAdmin ? (
                     <Button
                       size="sm"
                       variant="outline"

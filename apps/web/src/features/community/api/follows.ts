@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FollowState, Glyph } from '@glyphary/shared';
+import type { FollowingPage, FollowState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
@@ -23,11 +23,11 @@ export function useSetFollow(userId: string) {
   });
 }
 
-/** GET /api/following → followed creators' new glyphs, newest first. */
+/** GET /api/following → followed creators' new glyphs and releases, newest first. */
 export const useFollowingFeed = () =>
   useInfiniteQuery({
     queryKey: communityKeys.following(),
-    queryFn: ({ pageParam, signal }) => api.get<{ glyphs: Glyph[]; nextCursor: string | null }>('/following', { signal, params: { cursor: pageParam } }),
+    queryFn: ({ pageParam, signal }) => api.get<FollowingPage>('/following', { signal, params: { cursor: pageParam } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -73,7 +73,8 @@ export function CommentsSection({ glyphId, viewerId, viewerIsAdmin, onSignInRequ
             error={error ?? undefined}
           />
           <div className="flex justify-end">
-            <Button type="submit" loading={post.isPending}>
+            {/* Issue 17: the page's one red action is the download (or the repository); posting is secondary. */}
+            <Button type="submit" variant="secondary" loading={post.isPending}>
               Post comment
             </Button>
           </div>

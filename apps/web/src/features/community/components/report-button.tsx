@@ -17,10 +17,12 @@ export interface ReportButtonProps {
   onSignInRequired?: () => void;
   signedIn: boolean;
   size?: 'sm' | 'md';
+  /** The button's accessible name when the page has several Report buttons (e.g. 'Report version 1.2'). */
+  accessibleName?: string;
 }
 
 /** 'Report' and its dialog: a reason and details, sent to the moderation queue (issue 19). */
-export function ReportButton({ targetType, targetId, label = targetType, onSignInRequired, signedIn, size = 'md' }: ReportButtonProps) {
+export function ReportButton({ targetType, targetId, label = targetType, onSignInRequired, signedIn, size = 'md', accessibleName }: ReportButtonProps) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | ''>('');
   const [details, setDetails] = useState('');
@@ -60,7 +62,7 @@ export function ReportButton({ targetType, targetId, label = targetType, onSignI
 
   return (
     <>
-      <Button variant="ghost" size={size} onClick={handleOpen}>
+      <Button variant="ghost" size={size} onClick={handleOpen} aria-label={accessibleName}>
         <Flag size={16} aria-hidden="true" />
         Report
       </Button>

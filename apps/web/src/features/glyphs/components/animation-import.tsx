@@ -242,7 +242,7 @@ export function AnimationImport({
 
       {value ? (
         <div className="mx-auto w-full max-w-xs">
-          <GlyphPlayer key={value.url} src={value.url} posterUrl={value.posterUrl} flashing={value.summary.flashing} title={title.trim() || IMPORT_TEXT.previewTitle} />
+          <GlyphPlayer key={value.url} src={value.url} posterUrl={value.posterUrl} size={value.summary.width} flashing={value.summary.flashing} title={title.trim() || IMPORT_TEXT.previewTitle} />
         </div>
       ) : null}
     </fieldset>

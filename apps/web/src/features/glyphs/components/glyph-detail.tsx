@@ -6,6 +6,7 @@ import { formatBytes, formatDate, MSG, pluralize, type Glyph } from '@glyphary/s
 import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteGlyph } from '../api/delete-glyph.ts';
 import { glyphPreviewKey, glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
@@ -136,12 +137,14 @@ export function GlyphDetail({
 
   // spec §6: the creator's controls (compared by id: usernames can change, DESIGN §4.4).
   const isCreator = Boolean(viewerId && viewerId === glyph.creatorId);
+  // With an APK the repository link is one of the quiet actions (the download is the red one).
+  const quietRepository = Boolean(glyph.apkUrl && glyph.githubUrl);
   return (
     <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
       {glyph.animation ? (
         // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
         <div className="flex min-w-0 flex-col gap-6">
-          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} flashing={glyph.animation.flashing} title={glyph.title} priority />
+          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
           {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} /> : null}
         </div>
       ) : (
@@ -166,29 +169,32 @@ export function GlyphDetail({
 
         <ExpandableText text={glyph.description} />
 
-        {/* Issue 17: one red action (the download, else the repository); the quiet ones share a row of
-            equal cells on phones instead of wrapping raggedly. */}
-        <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap [&>*:first-child]:col-span-2 sm:[&>*:first-child]:col-span-1">
+        {/* Issue 17: one red action (the download, else the repository), alone on its row; the quiet
+            ones below it in one row of equal cells (on phones a second repository link takes its own
+            row, so no action is left alone on a ragged last row). */}
+        <div className={cn('grid grid-cols-2 gap-3', quietRepository ? 'sm:grid-cols-3' : 'sm:grid-cols-2')}>
           {glyph.apkUrl ? (
-            <DownloadButton
-              apkUrl={glyph.apkUrl}
-              apk={glyph.apk ?? null}
-              onDownloaded={() => void recordDownload(glyph.id).then((downloads) => setCount('downloads', downloads))}
-            />
+            <div className={cn('col-span-2 grid', quietRepository && 'sm:col-span-3')}>
+              <DownloadButton
+                apkUrl={glyph.apkUrl}
+                apk={glyph.apk ?? null}
+                onDownloaded={() => void recordDownload(glyph.id).then((downloads) => setCount('downloads', downloads))}
+              />
+            </div>
           ) : null}
           {glyph.githubUrl ? (
             <a
               href={glyph.githubUrl}
               target="_blank"
               rel={EXTERNAL_REL}
-              className={buttonClasses({ variant: glyph.apkUrl ? 'outline' : 'primary', size: 'lg' })}
+              className={buttonClasses({ variant: glyph.apkUrl ? 'outline' : 'primary', size: 'lg', className: quietRepository ? 'col-span-2 sm:col-span-1' : 'col-span-2' })}
             >
               <GitBranch size={18} aria-hidden="true" />
               View Repository
             </a>
           ) : null}
-          <LikeButton glyphId={glyph.id} userId={viewerId} />
-          <ShareButton />
+          <LikeButton glyphId={glyph.id} userId={viewerId} size="lg" />
+          <ShareButton size="lg" />
         </div>
         {glyph.apkUrl && glyph.apk ? <ApkPanel report={glyph.apk} /> : null}
 

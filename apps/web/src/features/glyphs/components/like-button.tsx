@@ -2,12 +2,13 @@ import { Heart } from 'lucide-react';
 import { useNavigate } from '../../../lib/router.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { Button, useToast } from '../../../components/ui/index.ts';
+import type { ButtonSize } from '../../../components/ui/button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useLikeStatus } from '../api/check-like-status.ts';
 import { useToggleLike } from '../api/toggle-like.ts';
 
 /** Like / Liked (spec §2); visitors are sent to /login (spec §6). */
-export function LikeButton({ glyphId, userId }: { glyphId: string; userId: string | null }) {
+export function LikeButton({ glyphId, userId, size }: { glyphId: string; userId: string | null; size?: ButtonSize }) {
   const navigate = useNavigate();
   const toast = useToast();
   const status = useLikeStatus(glyphId, userId);
@@ -17,6 +18,7 @@ export function LikeButton({ glyphId, userId }: { glyphId: string; userId: strin
     <Button
       // Liked is white, not red: the red accent is the page's one main action (issue 17).
       variant={liked ? 'secondary' : 'outline'}
+      size={size}
       aria-pressed={liked}
       loading={toggle.isPending}
       onClick={() => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatBytes, formatDate, MSG, type Release } from '@glyphary/shared';
 import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
@@ -12,8 +12,14 @@ export function releaseLabel(release: Release, position: number): string {
   return release.versionName ?? MSG.releaseUntitled(position);
 }
 
-/** The version history (issue 18): newest first, changelogs, signer warnings, downloads through the disclaimer. */
-export function ReleaseHistory({ glyphId }: { glyphId: string }) {
+/** A control for one release row, composed by the route (issue 19: 'Report' from the community feature). */
+export type RenderReleaseAction = (release: Release, label: string) => ReactNode;
+
+/**
+ * The version history (issue 18): newest first, changelogs, signer warnings, downloads through the disclaimer.
+ * `renderAction` adds a control to each row (the Report button for people other than the creator).
+ */
+export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; renderAction?: RenderReleaseAction | undefined }) {
   const query = useReleases(glyphId);
   const [downloading, setDownloading] = useState<Release | null>(null);
   const [downloaded, setDownloaded] = useState(false);
@@ -62,14 +68,17 @@ export function ReleaseHistory({ glyphId }: { glyphId: string }) {
                 {release.changelog ? <LinkifiedText text={release.changelog} className="text-sm text-fg/90" /> : null}
                 {/* The checksum notation 'sha256:' keeps the page's one 'SHA-256' label for the current APK. */}
                 <p className="font-mono text-[0.7rem] break-all text-muted">sha256:{release.sha256}</p>
-                <button
-                  type="button"
-                  className="self-start text-sm underline underline-offset-4 hover:text-muted"
-                  onClick={() => setDownloading(release)}
-                  aria-label={`Download ${label}`}
-                >
-                  Download
-                </button>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <button
+                    type="button"
+                    className="text-sm underline underline-offset-4 hover:text-muted"
+                    onClick={() => setDownloading(release)}
+                    aria-label={`Download ${label}`}
+                  >
+                    Download
+                  </button>
+                  {renderAction?.(release, label)}
+                </div>
               </li>
             );
           })}

@@ -1,7 +1,7 @@
 import { formatDate, MSG } from '@glyphary/shared';
 import { InstallOnPhone } from './install-on-phone.tsx';
 import { PublishUpdateDialog, type RenderApkUpload } from './publish-update-dialog.tsx';
-import { ReleaseHistory } from './release-history.tsx';
+import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
 import type { ApkReportLike } from './apk-diff.ts';
 
 /** What the releases area needs of the glyph (the route reads the glyph and passes it in). */
@@ -22,7 +22,18 @@ export function wasUpdated(glyph: { createdAt: string; updatedAt: string }): boo
 }
 
 /** Issue 18 on the glyph page: install on the phone, version history and, for the creator, 'Publish an update'. */
-export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: ReleasesGlyph; viewerId: string | null; renderApkUpload: RenderApkUpload }) {
+export function ReleasesSection({
+  glyph,
+  viewerId,
+  renderApkUpload,
+  renderReleaseAction,
+}: {
+  glyph: ReleasesGlyph;
+  viewerId: string | null;
+  renderApkUpload: RenderApkUpload;
+  /** A control on each release row, e.g. Report (issue 19); the route decides who gets it. */
+  renderReleaseAction?: RenderReleaseAction | undefined;
+}) {
   const isCreator = viewerId !== null && viewerId === glyph.creatorId;
   return (
     <div className="mt-10 grid gap-8 border-t border-line pt-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
@@ -33,7 +44,7 @@ export function ReleasesSection({ glyph, viewerId, renderApkUpload }: { glyph: R
           </p>
         ) : null}
         {isCreator && glyph.apkUrl ? <PublishUpdateDialog glyphId={glyph.id} previousReport={glyph.apk ?? undefined} renderApkUpload={renderApkUpload} /> : null}
-        <ReleaseHistory glyphId={glyph.id} />
+        <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <InstallOnPhone glyphId={glyph.id} githubUrl={glyph.githubUrl} hasApk={glyph.apkUrl !== null} />

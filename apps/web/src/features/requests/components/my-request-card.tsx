@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.ts';
 import { CancelButton } from './cancel-button.tsx';
 import { StillWorkingButton } from './still-working-button.tsx';
 import { CompleteMenu } from './complete-menu.tsx';
-import { RequesterLine, TagChips } from './request-meta.tsx';
+import { AssigneeLine, CompletedGlyphLine, RequesterLine, TagChips } from './request-meta.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /**
@@ -30,26 +30,8 @@ export function MyRequestCard({ request, userId }: { request: GlyphRequest; user
       <TagChips tags={request.tags} />
       <div className="mt-auto flex flex-col gap-2 pt-2">
         <RequesterLine request={request} />
-        {!taken ? (
-          <p className="text-xs text-muted">
-            Assigned to:{' '}
-            {request.assigned_user ? (
-              <Link to={paths.storefront(request.assigned_user.username)} className="text-fg underline underline-offset-2 hover:decoration-2">
-                @{request.assigned_user.username}
-              </Link>
-            ) : (
-              <span className="text-fg">Not yet assigned</span>
-            )}
-          </p>
-        ) : null}
-        {request.completed_glyph ? (
-          <p className="text-xs text-muted">
-            Completed with{' '}
-            <Link to={paths.glyph(request.completed_glyph.id)} className="text-fg underline underline-offset-2">
-              {request.completed_glyph.title}
-            </Link>
-          </p>
-        ) : null}
+        {!taken ? <AssigneeLine request={request} fallback="Not yet assigned" /> : null}
+        <CompletedGlyphLine request={request} />
         {taken && request.status === 'in_progress' ? (
           <div className="flex flex-wrap gap-2 pt-1">
             <CompleteMenu request={request} userId={userId} />

@@ -1,10 +1,11 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
-import { Link } from '../../../lib/router.tsx';
-import { MSG, pluralize, type GlyphRequest, type RequestSort } from '@glyphary/shared';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
+import { MSG, pluralize, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { controlClasses } from '../../../components/ui/field.tsx';
@@ -22,6 +23,33 @@ const CreateRequestDialog = lazy(() => import('./create-request-dialog.tsx').the
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** Issue 17: the board's status filter, in the URL (`?status=`) so a filtered board is linkable. */
+export const STATUS_PARAM = 'status';
+const STATUS_OPTIONS: ReadonlyArray<{ value: RequestStatus | undefined; label: string }> = [
+  { value: undefined, label: 'All' },
+  { value: 'open', label: 'Open' },
+  { value: 'in_progress', label: 'In progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+const isStatus = (value: string | null): value is RequestStatus => value !== null && (REQUEST_STATUSES as readonly string[]).includes(value);
+
+/** The status a board URL asks for; anything else means all of them. */
+function useStatusFilter(): [RequestStatus | undefined, (next: RequestStatus | undefined) => void] {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get(STATUS_PARAM);
+  const status = isStatus(asked) ? asked : undefined;
+  const setStatus = (next: RequestStatus | undefined) => {
+    const updated = new URLSearchParams(params);
+    if (next) updated.set(STATUS_PARAM, next);
+    else updated.delete(STATUS_PARAM);
+    // A new history entry: Back returns to the previous filter. The page keeps its scroll position:
+    // only a new pathname scrolls to the top (root-layout.tsx).
+    setParams(updated);
+  };
+  return [status, setStatus];
+}
+
 export interface RequestBoardProps {
   /** The signed-in user's id, or null for visitors (no Create Request, no Take On). */
   viewerId: string | null;
@@ -35,6 +63,7 @@ export interface RequestBoardProps {
 /**
  * spec §2 Requests: search (debounced; the box keeps focus and the list stays on screen while the
  * next results load), Create Request for signed-in users, the cards, and Load more beyond 20.
+ * Issue 17: a status filter (all, or one of the spec's four statuses) kept in the URL.
  */
 export function RequestBoard({ viewerId, imageUpload, startCreating = false, renderCardExtras }: RequestBoardProps) {
   const [term, setTerm] = useState('');
@@ -42,7 +71,8 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
   const [creating, setCreating] = useState(startCreating && viewerId !== null);
   const createOpened = useOpenedOnce(creating);
   const [sort, setSort] = useState<RequestSort>('latest');
-  const query = useRequests(search, sort);
+  const [status, setStatus] = useStatusFilter();
+  const query = useRequests(search, sort, status);
   const { takeOn, pendingId } = useTakeOn();
 
   useEffect(() => {
@@ -94,6 +124,8 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         ) : null}
       </div>
 
+      <SingleChoiceRow label="Filter by status" title="Status" options={STATUS_OPTIONS} value={status} onChange={setStatus} />
+
       {viewerId === null ? (
         <Banner tone="info">
           {MSG.requestLoginToCreate}.{' '}
@@ -118,9 +150,9 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
       ) : requests.length === 0 ? (
         <EmptyState
           title={MSG.noRequestsFound}
-          description={search ? 'Try a different search term' : 'Be the first to create a glyph request!'}
+          description={search ? 'Try a different search term' : status ? 'Try another status' : 'Be the first to create a glyph request!'}
           action={
-            viewerId !== null && !search ? (
+            viewerId !== null && !search && !status ? (
               <Button onClick={() => setCreating(true)} variant="outline">
                 Create Request
               </Button>

@@ -59,6 +59,24 @@ describe('RequestCard (spec §2 Requests)', () => {
     expect(within(card).queryByRole('button', { name: /Take On/ })).toBeNull();
   });
 
+  it('shows who took the request and links the glyph that completed it (issue 17); an open one shows neither', () => {
+    const card = renderCard(
+      makeRequest({
+        status: 'completed',
+        assigned_to: 'b',
+        assigned_user: { id: 'b', username: 'maker_b' },
+        completed_glyph_id: 'g1',
+        completed_glyph: { id: 'g1', title: 'Ring of light' },
+      }),
+      null,
+    );
+    expect(within(card).getByRole('link', { name: '@maker_b' }).getAttribute('href')).toBe('/storefront/maker_b');
+    expect(within(card).getByRole('link', { name: 'Ring of light' }).getAttribute('href')).toBe('/glyph/g1');
+    const open = renderCard(makeRequest({ id: '22222222-2222-4222-8222-222222222222', title: 'Open one' }), null);
+    expect(within(open).queryByText(/Assigned to/)).toBeNull();
+    expect(within(open).queryByText(/Completed with/)).toBeNull();
+  });
+
   it('falls back to Unknown and Unknown date (spec §8)', () => {
     const card = renderCard(makeRequest({ user: null, created_at: 'not a date' }), null);
     expect(within(card).getByText(MSG.unknownUser)).toBeTruthy();

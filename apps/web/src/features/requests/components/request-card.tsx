@@ -4,7 +4,7 @@ import { MSG, REQUEST_PREVIEW_PUBLIC, truncate, type GlyphRequest } from '@glyph
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
-import { ReferenceCounts, RequesterLine, TagChips } from './request-meta.tsx';
+import { AssigneeLine, CompletedGlyphLine, ReferenceCounts, RequesterLine, TagChips } from './request-meta.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface RequestCardProps {
@@ -19,7 +19,8 @@ export interface RequestCardProps {
 
 /**
  * spec §2 Requests card: title, status badge, description cut at 150, tags, reference counts,
- * requester and date, and Take On for open requests of others when signed in.
+ * requester and date, and Take On for open requests of others when signed in. Issue 17: who took
+ * it and the glyph that completed it.
  */
 export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: RequestCardProps) {
   const isOpen = request.status === 'open';
@@ -41,6 +42,8 @@ export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: R
       <TagChips tags={request.tags} />
       <div className="mt-auto flex flex-col gap-3 pt-2">
         <ReferenceCounts request={request} />
+        <AssigneeLine request={request} />
+        <CompletedGlyphLine request={request} />
         {extras ? <div className="flex flex-wrap items-center gap-2">{extras}</div> : null}
         <div className="flex flex-wrap items-center justify-between gap-3">
           <RequesterLine request={request} />

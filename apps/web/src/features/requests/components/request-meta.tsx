@@ -43,3 +43,37 @@ export function ReferenceCounts({ request }: { request: GlyphRequest }) {
     </p>
   );
 }
+
+/**
+ * Who took the request (issue 17: shown on the public board too), as a link to their storefront.
+ * `fallback` is shown when nobody has (My Requests says so; the board shows nothing).
+ */
+export function AssigneeLine({ request, fallback }: { request: GlyphRequest; fallback?: string }) {
+  const assignee = request.assigned_user;
+  if (!assignee && !fallback) return null;
+  return (
+    <p className="text-xs text-muted">
+      Assigned to:{' '}
+      {assignee ? (
+        <Link to={paths.storefront(assignee.username)} className="text-fg underline underline-offset-2 hover:decoration-2">
+          @{assignee.username}
+        </Link>
+      ) : (
+        <span className="text-fg">{fallback}</span>
+      )}
+    </p>
+  );
+}
+
+/** The glyph that completed the request, linked (nothing when it was completed without one). */
+export function CompletedGlyphLine({ request }: { request: GlyphRequest }) {
+  if (!request.completed_glyph) return null;
+  return (
+    <p className="text-xs text-muted">
+      Completed with{' '}
+      <Link to={paths.glyph(request.completed_glyph.id)} className="text-fg underline underline-offset-2 hover:decoration-2">
+        {request.completed_glyph.title}
+      </Link>
+    </p>
+  );
+}

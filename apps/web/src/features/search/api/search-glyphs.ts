@@ -5,12 +5,12 @@ import { api } from '../../../lib/api-client.ts';
 export interface SearchParams {
   term: string;
   sort: SearchSort;
-  /** Issue 17 filters (has, tags); empty = the whole catalogue. */
+  /** Issue 17 filters (has, tags, device); empty = the whole catalogue. */
   filters?: GlyphFilters;
 }
 
 /**
- * GET /api/get-glyphs?search=&sort=&limit=100[&has=&tags=][&cursor=] → one page of matches (spec §7,
+ * GET /api/get-glyphs?search=&sort=&limit=100[&cursor=][&has=&tags=&device=] → one page of matches (spec §7,
  * §9 limit 100). Without a term it lists the whole catalogue in the chosen sort (issue 17 browse).
  */
 export function fetchSearchPage(params: SearchParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
@@ -20,7 +20,7 @@ export function fetchSearchPage(params: SearchParams & { cursor?: string | null 
 /** Search results, or the browsed catalogue, with "Load more" (DESIGN §4.12). */
 export const searchQueryOptions = (params: SearchParams) =>
   infiniteQueryOptions({
-    queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [] }] as const,
+    queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [], device: params.filters?.device ?? null }] as const,
     queryFn: ({ signal, pageParam }) => fetchSearchPage({ ...params, cursor: pageParam }, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -1,5 +1,6 @@
-import { GLYPH_CATEGORIES, type GlyphAvailability, type GlyphFilters } from '@glyphary/shared';
+import { GLYPH_CATEGORIES, GLYPH_DEVICE_LABELS, GLYPH_DEVICES, type GlyphAvailability, type GlyphDevice, type GlyphFilters } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
+import { FilterRow, SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { hasAnyFilter } from '../lib/filters.ts';
 
 const AVAILABILITY_OPTIONS: ReadonlyArray<{ value: GlyphAvailability | undefined; label: string }> = [
@@ -8,10 +9,16 @@ const AVAILABILITY_OPTIONS: ReadonlyArray<{ value: GlyphAvailability | undefined
   { value: 'source', label: 'Source only' },
 ];
 
+// Issue 15/17: the phones an APK's toys were found to run on (its report); 'Any phone' clears it.
+const DEVICE_OPTIONS: ReadonlyArray<{ value: GlyphDevice | undefined; label: string }> = [
+  { value: undefined, label: 'Any phone' },
+  ...GLYPH_DEVICES.map((device) => ({ value: device, label: GLYPH_DEVICE_LABELS[device] })),
+];
+
 /**
- * The browse and search filters (issue 17): what can be downloaded, and categories. Each filter is
- * one group of toggle buttons (aria-pressed) and lives in the URL, so a filtered list is linkable.
- * A further filter (such as the device) is one more group here.
+ * The browse and search filters (issue 17): what can be downloaded, the phone it runs on, and
+ * categories. Each filter is one group of toggle buttons (aria-pressed) and lives in the URL, so a
+ * filtered list is linkable.
  */
 export function FilterBar({ filters, onChange }: { filters: GlyphFilters; onChange: (next: GlyphFilters) => void }) {
   const tags = filters.tags ?? [];
@@ -19,32 +26,21 @@ export function FilterBar({ filters, onChange }: { filters: GlyphFilters; onChan
   // Free tags from a link (a chip on a glyph page) are shown too, so they can be cleared.
   const shownTags = [...GLYPH_CATEGORIES, ...tags.filter((tag) => !(GLYPH_CATEGORIES as readonly string[]).includes(tag))];
   return (
-    <div className="flex flex-col gap-3">
-      <div role="group" aria-label="Filter by download" className="flex flex-wrap gap-2">
-        {AVAILABILITY_OPTIONS.map((option) => (
-          <Button
-            key={option.label}
-            size="sm"
-            variant={filters.has === option.value ? 'secondary' : 'outline'}
-            aria-pressed={filters.has === option.value}
-            onClick={() => onChange({ ...filters, has: option.value })}
-          >
-            {option.label}
-          </Button>
-        ))}
-      </div>
-      <div role="group" aria-label="Filter by category" className="flex flex-wrap gap-2">
+    <div className="flex flex-col gap-1">
+      <SingleChoiceRow label="Filter by download" title="Download" options={AVAILABILITY_OPTIONS} value={filters.has} onChange={(has) => onChange({ ...filters, has })} />
+      <SingleChoiceRow label="Filter by phone" title="Phone" options={DEVICE_OPTIONS} value={filters.device} onChange={(device) => onChange({ ...filters, device })} />
+      <FilterRow label="Filter by category" title="Category">
         {shownTags.map((tag) => (
-          <Button key={tag} size="sm" variant={tags.includes(tag) ? 'secondary' : 'ghost'} aria-pressed={tags.includes(tag)} onClick={() => toggleTag(tag)} className="font-mono text-xs tracking-wider uppercase">
+          <Button key={tag} size="sm" variant={tags.includes(tag) ? 'secondary' : 'ghost'} aria-pressed={tags.includes(tag)} onClick={() => toggleTag(tag)} className="shrink-0 font-mono text-xs tracking-wider uppercase">
             {tag}
           </Button>
         ))}
         {hasAnyFilter(filters) ? (
-          <Button size="sm" variant="ghost" onClick={() => onChange({})} className="underline">
+          <Button size="sm" variant="ghost" onClick={() => onChange({})} className="shrink-0 underline">
             Clear filters
           </Button>
         ) : null}
-      </div>
+      </FilterRow>
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSearchGlyphs } from '../api/search-glyphs.ts';
 import { FilterBar } from './filter-bar.tsx';
+import { SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { filtersFromParams, hasAnyFilter, withFilters } from '../lib/filters.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -239,21 +240,10 @@ export function SearchPage() {
         </Button>
       </form>
 
-      <div role="group" aria-label="Sort results" className="flex flex-wrap gap-2">
-        {sortOptions.map((option) => (
-          <Button
-            key={option.value}
-            size="sm"
-            variant={option.value === sort ? 'secondary' : 'outline'}
-            aria-pressed={option.value === sort}
-            onClick={() => handleSort(option.value)}
-          >
-            {option.label}
-          </Button>
-        ))}
+      <div className="flex flex-col gap-1">
+        <SingleChoiceRow label="Sort results" title="Sort" options={sortOptions} value={sort} onChange={(next) => handleSort(next ?? defaultSort)} />
+        <FilterBar filters={filters} onChange={handleFilters} />
       </div>
-
-      <FilterBar filters={filters} onChange={handleFilters} />
 
       {term ? (
         // The cards are h3s: a (visually hidden) h2 keeps the outline h1 → h2 → h3, as on the home page.

@@ -1,0 +1,25 @@
+import { ledCells, type MatrixSize } from './index.ts';
+
+/** The unlit LED colour: a dark grey dot on the black disc, as the phone's matrix looks switched off. */
+export const MATRIX_UNLIT_COLOUR = '#1c1c1c';
+/** LED radius as a share of a cell: the phone's LEDs are round with dark gaps between them. */
+export const MATRIX_LED_RADIUS = 0.36;
+
+/**
+ * The round matrix as an SVG: one dot per LED on a size×size grid of cells (the player places it half
+ * a cell inside its disc, so the rim LEDs are whole). Two units per cell keep every centre an integer.
+ * Each dot is a zero-length line with a round cap (a few bytes per LED instead of a `<circle>`).
+ * The web player (apps/web/src/components/glyph-player) uses it twice: as the stage's background (the unlit matrix, painted once, crisp at any
+ * pixel ratio, and already in the pre-rendered HTML) and as the alpha mask that cuts the lit cells
+ * into round LEDs. `scripts/matrix-svg.ts` writes its `matrix-25.svg` and `matrix-13.svg` from this.
+ */
+export function matrixSvg(size: MatrixSize): string {
+  const side = size * 2;
+  const dots = ledCells(size)
+    .map((cell) => `M${(cell % size) * 2 + 1} ${Math.floor(cell / size) * 2 + 1}h0`)
+    .join('');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${side} ${side}">` +
+    `<path d="${dots}" stroke="${MATRIX_UNLIT_COLOUR}" stroke-width="${MATRIX_LED_RADIUS * 4}" stroke-linecap="round"/></svg>\n`
+  );
+}
