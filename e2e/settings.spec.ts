@@ -1,5 +1,5 @@
 import { MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, screenshot, test, waitForMail } from './fixtures.ts';
 
 // A real 2×2 PNG: the server decodes and re-encodes every image (WebP + thumbnail).
 const PNG = Buffer.from(
@@ -52,5 +52,39 @@ test.describe('settings: pictures (issue 8)', () => {
     await page.getByLabel('Upload a profile picture', { exact: true }).setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }]);
     await expect(page.getByText(MSG.fileTypeImage).first()).toBeVisible();
     await expect(page.getByLabel('Profile Picture URL')).toBeEnabled();
+  });
+});
+
+test.describe('settings: email change (issue 21)', () => {
+  test('a new address waits for the link mailed to it; the old one is told; opening the link switches it', async ({ page, signedInUser }) => {
+    const next = `next-${signedInUser.email}`;
+    await page.goto('/settings');
+    const email = page.getByLabel('Email Address');
+    await expect(email).toHaveValue(signedInUser.email);
+    await email.fill(next);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByRole('status').filter({ hasText: MSG.emailChangeSent(next) })).toBeVisible();
+    // Not applied yet: the field keeps the address in use and says which one is pending.
+    await expect(email).toHaveValue(signedInUser.email);
+    await expect(page.getByText(MSG.emailChangePending(next))).toBeVisible();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'settings-email-pending');
+
+    const notice = await waitForMail(signedInUser.email);
+    expect(notice.text).toContain(next);
+    const mail = await waitForMail(next);
+    const link = /https?:\/\/\S+confirm-email-change\S+/.exec(mail.text)?.[0];
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(link as string);
+    await expect(page).toHaveURL('/settings');
+    await expect(page.getByRole('status').filter({ hasText: MSG.emailChangeConfirmed })).toBeVisible();
+    await expect(email).toHaveValue(next);
+    await expect(page.getByText(MSG.emailChangePending(next))).toHaveCount(0);
+    // The fixture's clean-up signs in by email: it is the new one now.
+    signedInUser.email = next;
+
+    // The link works once.
+    await page.goto(link as string);
+    await expect(page.getByRole('alert').filter({ hasText: MSG.emailChangeInvalid })).toBeVisible();
   });
 });

@@ -74,6 +74,7 @@ import { createCommunityService } from './modules/community/community.service.ts
 import { createRateLimiter } from './modules/community/rate-limit.ts';
 import { communityRoutes } from './modules/community/community.routes.ts';
 import { createCommunityJobs, type CommunityJobs } from './jobs/community-jobs.ts';
+import { createFileLifetimeJob, type FileLifetimeJob } from './jobs/file-lifetimes.ts';
 import { ADMIN_STATS_TTL_MS } from './modules/admin/admin.service.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -99,6 +100,8 @@ export interface AppContext {
   caches?: { publicReads: PublicReadCaches; adminStats: ResponseCache<AdminStats> };
   /** Issue 19: stale requests and digests; tests run a pass with an injected clock. */
   communityJobs?: CommunityJobs;
+  /** Issue 21: the sweep of uploads never attached; tests run a pass. */
+  fileLifetimes?: FileLifetimeJob;
 }
 
 declare module 'fastify' {
@@ -243,7 +246,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => s3Store.close());
     fileStore = s3Store;
   } else fileStore = createLocalFileStore(path.join(env.DATA_DIR, 'files'));
-  const filesService = createFilesService({ files: createFilesRepository(database.db), store: fileStore, clock, scanCommand: env.FILE_SCAN_COMMAND });
+  const filesService = createFilesService({
+    files: createFilesRepository(database.db),
+    store: fileStore,
+    clock,
+    scanCommand: env.FILE_SCAN_COMMAND,
+    quotaBytes: env.UPLOAD_QUOTA_BYTES,
+  });
   const animationsService = createAnimationsService({ files: filesService, store: fileStore, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
   /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */
@@ -256,11 +265,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
   // At boot nothing is uploading in this process: every temp file is a leftover (SECURITY R1).
   app.addHook('onReady', async () => sweepFiles(0));
+  // Issue 21: uploads nothing attached go after a day (hourly; off under NODE_ENV=test unless FILE_LIFETIME_JOB=on).
+  const fileLifetimes = createFileLifetimeJob({ files: filesService, clock, intervalMs: 60 * 60 * 1000, logger: app.log });
+  app.glyphary.fileLifetimes = fileLifetimes;
+  if (env.FILE_LIFETIME_JOB === 'on' || (env.FILE_LIFETIME_JOB === 'auto' && env.NODE_ENV !== 'test')) {
+    app.addHook('onReady', async () => fileLifetimes.start());
+  }
+  app.addHook('onClose', async () => fileLifetimes.stop());
 
   const usersRepository = createUsersRepository(database.db);
   const users = createUsersService({
     users: usersRepository,
     clock,
+    mailer,
+    publicUrl,
+    logError: (error, message) => app.log.error({ err: error }, message),
     normalizeImageUrl,
     // The account's file rows went with it (FK cascade); its stored files go now (SECURITY R9).
     afterAccountDeleted: async () => sweepFiles(60 * 60 * 1000),

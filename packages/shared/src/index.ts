@@ -28,3 +28,5 @@ export * from './apk/permissions.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
 export * from './pages.ts';
+// Issue 22: stored-file identity (one URL builder and parser)
+export * from './stored-files.ts';

@@ -86,6 +86,8 @@ export const MSG = {
   fileInUse: 'This file is used by a glyph and cannot be deleted',
   uploadRateLimited: 'Too many uploads. Please try again later.',
   uploadInterrupted: 'The upload was interrupted',
+  /** Issue 21: the per-user storage quota (UPLOAD_QUOTA_BYTES), e.g. '1.0 GB'. */
+  uploadQuotaExceeded: (quota: string) => `Upload failed: your files would use more than your storage quota of ${quota}. Delete files you no longer use and try again.`,
   controlCharacters: 'Text must not contain control characters',
   apkNotFoundForGlyph: 'The APK file was not found',
   databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,
@@ -106,6 +108,12 @@ export const MSG = {
   deleteAccountPasswordRequired: 'Please enter your current password to confirm deletion.',
   deleteAccountFailed: (message: string) => `Failed to delete account: ${message}`,
   accountDeleted: 'Account and all glyphs deleted successfully.',
+  // email change by confirmation link (issue 21, decision 0027): texts the spec leaves open
+  emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
+  emailChangePending: (email: string) => `Pending confirmation: ${email}. Open the link we sent there to switch to it.`,
+  emailChangeConfirmed: 'Your email address has been changed.',
+  emailChangeInvalid: 'This email confirmation link is invalid or has expired.',
+  emailChangeMailFailed: 'The confirmation email could not be sent. Please try again.',
   bioTooLong: 'Bio must be at most 500 characters long',
   locationTooLong: 'Location must be at most 100 characters long',
 

@@ -34,6 +34,10 @@ const EnvSchema = z.object({
   REPORT_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
   COMMENT_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   COMMUNITY_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Issue 21: what one user's stored files may take (0 = no quota), and the hourly job that removes
+  // uploads nothing attached after a day ('auto' runs it except under NODE_ENV=test).
+  UPLOAD_QUOTA_BYTES: z.coerce.number().int().min(0).default(1024 * 1024 * 1024),
+  FILE_LIFETIME_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   // The hourly count sync (spec §4): 'auto' runs it except under NODE_ENV=test; tests that need it say 'on'.
   SYNC_JOB: z.enum(['auto', 'on', 'off']).default('auto'),

@@ -1,13 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommunityService } from '../modules/community/community.service.ts';
+import { createIntervalJob, type IntervalJob } from './interval-job.ts';
 
-export interface CommunityJobs {
-  start(): void;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-  /** One pass (tests call it with an injected clock): stale requests, then the daily digest. */
-  runOnce(): Promise<{ reminded: number; reopened: number; digests: number }>;
-}
+/** One pass (tests call `runOnce` with an injected clock): stale requests, then the daily digest. */
+export type CommunityJobs = IntervalJob<{ reminded: number; reopened: number; digests: number }>;
 
 /**
  * Issue 19 background work, like jobs/count-sync: hourly, it reminds assignees of idle taken requests
@@ -16,30 +12,14 @@ export interface CommunityJobs {
  * instances at once changes and notifies each thing exactly once.
  */
 export function createCommunityJobs({ community, intervalMs, logger }: { community: CommunityService; intervalMs: number; logger: FastifyBaseLogger }): CommunityJobs {
-  let timer: NodeJS.Timeout | null = null;
-  let inFlight: Promise<unknown> = Promise.resolve();
-
-  async function runOnce() {
-    const stale = await community.sweepStaleRequests();
-    const digests = await community.sendDigests();
-    return { ...stale, digests };
-  }
-
-  return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        inFlight = runOnce()
-          .then((result) => logger.info(result, 'community jobs: pass done'))
-          .catch((error: unknown) => logger.error({ err: error }, 'community jobs failed'));
-      }, intervalMs);
-      timer.unref();
+  return createIntervalJob({
+    name: 'community jobs',
+    intervalMs,
+    logger,
+    run: async () => {
+      const stale = await community.sweepStaleRequests();
+      const digests = await community.sendDigests();
+      return { ...stale, digests };
     },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await inFlight;
-    },
-  };
+  });
 }

@@ -160,9 +160,10 @@ describe('email change (issue 8)', () => {
     const taken = await update({ email: other.email.toUpperCase() }, user.auth);
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe(MSG.emailInUse);
+    // Issue 21: the change waits for the link sent to the new address (trust/hardening.test.ts item 6).
     const changed = await update({ email: `new_${user.email}` }, user.auth);
     expect(changed.statusCode).toBe(200);
-    expect(changed.json().user.email).toBe(`new_${user.email}`);
+    expect(changed.json().user).toMatchObject({ email: user.email, pendingEmail: `new_${user.email}` });
     await t.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) }).where(eq(sessions.userId, user.id));
     const stale = await update({ email: `newer_${user.email}` }, user.auth);
     expect(stale.statusCode).toBe(403);

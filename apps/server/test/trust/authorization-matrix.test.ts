@@ -198,6 +198,8 @@ const MATRIX: Record<string, Cell> = {
   'GET /get-user/{id}': { method: 'GET', prepare: async () => ({ url: `/api/get-user/${people.Own.id}` }), expected: all(200) },
   'GET /get-user-by-username/{u}': { method: 'GET', prepare: async () => ({ url: `/api/get-user-by-username/${people.Own.username}` }), expected: all(200) },
   'POST /update-user': { method: 'POST', prepare: async () => ({ url: '/api/update-user', payload: { bio: 'matrix' } }), expected: userOnly },
+  // Issue 21: the email-change link works signed out (the mailbox is the proof); a bad token only redirects.
+  'GET /confirm-email-change': { method: 'GET', prepare: async () => ({ url: '/api/confirm-email-change?token=nope' }), expected: all(303) },
   'GET /health': { method: 'GET', prepare: async () => ({ url: '/api/health' }), expected: all(200) },
   'GET /admin/stats': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats' }), expected: adminOnly },
   'GET /admin/users': { method: 'GET', prepare: async () => ({ url: '/api/admin/users' }), expected: adminOnly },

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBytes, MSG } from '@glyphary/shared';
 import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
@@ -15,6 +16,7 @@ import { loadEnv } from '../../src/config/env.ts';
 import { createUser, insertGlyph, makeAdmin, userFields, type TestUser } from '../factories.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { multipart, pngBytes } from '../multipart.ts';
+import { makeApk } from '../file-fixtures.ts';
 import { glyphRequests, users } from '../../src/db/schema/index.ts';
 
 let t: TestApp;
@@ -462,5 +464,255 @@ describe('7. files on glyphs and profiles are the caller’s own, and live while
     const id = (glyph.json() as { glyph: { id: string } }).glyph.id;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${id}`, headers: owner.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+  });
+});
+
+describe('6. an email change needs the link sent to the new address', () => {
+  const update = (user: TestUser, payload: Record<string, unknown>, app: TestApp = t) =>
+    app.app.inject({ method: 'POST', url: '/api/update-user', headers: user.auth, payload });
+  const emailOf = async (id: string, app: TestApp = t) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const pendingRows = async (id: string, app: TestApp = t) =>
+    (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from email_changes where user_id = ${id}`))[0]!.n;
+  /** The confirmation link in the newest mail to `email`, as a path. */
+  const linkTo = (email: string, app: TestApp = t) => {
+    const mail = app.mails.filter((m) => m.to === email).at(-1);
+    const url = mail?.text.match(/https?:\/\/\S+confirm-email-change\S+/)?.[0];
+    if (!url) throw new Error(`no confirmation link for ${email}`);
+    const parsed = new URL(url);
+    return parsed.pathname + parsed.search;
+  };
+  const open = (link: string) => t.app.inject({ method: 'GET', url: link });
+  const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+
+  it('the address stays until the link is opened; the old address is told; the profile shows the pending one', async () => {
+    const user = await createUser(t.app);
+    const next = `next_${user.email}`;
+    const asked = await update(user, { email: next.toUpperCase(), bio: 'still saved' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().user).toMatchObject({ email: user.email, pendingEmail: next, bio: 'still saved' });
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    // The notice to the old address names the new one; the new one gets the link.
+    const notice = t.mails.filter((m) => m.to === user.email).at(-1);
+    expect(notice?.text).toContain(next);
+    expect(notice?.text).not.toMatch(/confirm-email-change/);
+    const link = linkTo(next);
+    // Own profile shows it; other people never see either address.
+    const own = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: user.auth });
+    expect(own.json().user).toMatchObject({ email: user.email, pendingEmail: next });
+    const other = await createUser(t.app);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: other.auth });
+    expect(seen.json().user).not.toHaveProperty('pendingEmail');
+    expect((await signIn(user.email, user.password)).statusCode).toBe(200);
+
+    const opened = await open(link);
+    expect(opened.statusCode).toBe(303);
+    expect(opened.headers.location).toBe('/settings?emailChange=confirmed');
+    expect(await emailOf(user.id)).toMatchObject({ email: next, emailVerified: true });
+    expect(await pendingRows(user.id)).toBe(0);
+    expect((await signIn(next, user.password)).statusCode).toBe(200);
+    expect((await signIn(user.email, user.password)).statusCode).toBe(401);
+    // Single use.
+    const again = await open(link);
+    expect(again.headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(next);
+  });
+
+  it('a new request replaces the pending one; the address must still be free when the link is opened', async () => {
+    const user = await createUser(t.app);
+    const first = `first_${user.email}`;
+    const second = `second_${user.email}`;
+    expect((await update(user, { email: first })).statusCode).toBe(200);
+    const firstLink = linkTo(first);
+    const replaced = await update(user, { email: second });
+    expect(replaced.json().user.pendingEmail).toBe(second);
+    const secondLink = linkTo(second);
+    expect((await open(firstLink)).headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    // Someone signs up with the pending address before the link is opened.
+    await createUser(t.app, { email: second });
+    expect((await open(secondLink)).headers.location).toBe('/settings?emailChange=taken');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+    expect(await pendingRows(user.id)).toBe(0);
+  });
+
+  it('a link expires after a day, and a forged or missing token changes nothing', async () => {
+    const user = await createUser(t.app);
+    const next = `late_${user.email}`;
+    expect((await update(user, { email: next })).statusCode).toBe(200);
+    const link = linkTo(next);
+    for (const forged of ['/api/confirm-email-change', '/api/confirm-email-change?token=', `${link}x`, `/api/confirm-email-change?token=${'a'.repeat(5000)}`]) {
+      expect((await open(forged)).headers.location).toBe('/settings?emailChange=invalid');
+    }
+    await t.database.db.execute(sql`update email_changes set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    const own = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: user.auth });
+    expect(own.json().user.pendingEmail).toBeNull();
+    expect((await open(link)).headers.location).toBe('/settings?emailChange=expired');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+  });
+
+  it('keeps the spec message for a stale session and the taken-address check; nothing is pending or mailed then', async () => {
+    const user = await createUser(t.app);
+    const other = await createUser(t.app);
+    const mailsBefore = t.mails.length;
+    const taken = await update(user, { email: other.email.toUpperCase() });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({ error: MSG.emailInUse, code: 'EMAIL_TAKEN' });
+    await t.database.db.execute(sql`update sessions set created_at = now() - interval '1 hour' where user_id = ${user.id}`);
+    const stale = await update(user, { email: `stale_${user.email}` });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json()).toEqual({ error: MSG.profileRecentLogin, code: 'RECENT_LOGIN_REQUIRED' });
+    expect(await pendingRows(user.id)).toBe(0);
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
+  it('when the link cannot be mailed, nothing is pending and the rest of the profile is not saved', async () => {
+    const app = await buildTestApp({}, { mailer: { send: async () => Promise.reject(new Error('SMTP down')) } });
+    try {
+      const user = await createUser(app.app);
+      const answer = await update(user, { email: `down_${user.email}`, bio: 'not saved' }, app);
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toEqual({ error: MSG.emailChangeMailFailed, code: 'MAIL_FAILED' });
+      expect(await pendingRows(user.id, app)).toBe(0);
+      expect(await emailOf(user.id, app)).toMatchObject({ email: user.email, bio: '' });
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('7. uploads nobody uses go after a day; a per-user storage quota', () => {
+  const animationJson = () => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/glyph-matrix/pulse_13.json'));
+  async function uploadAs(app: TestApp, user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string) {
+    const form = multipart({ type }, [{ field: 'file', filename, contentType: 'application/octet-stream', data }]);
+    return app.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+  }
+  async function stored(user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string): Promise<{ url: string; filename: string; size: number }> {
+    const response = await uploadAs(t, user, type, data, filename);
+    if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
+    return response.json();
+  }
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+  const rowExists = async (filename: string) =>
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from files where filename = ${filename}`))[0]!.n === 1;
+  const onDisk = (type: string, filename: string) => fs.existsSync(path.join(t.dataDir, 'files', type, filename));
+  const ageAll = (ownerId: string) => t.database.db.execute(sql`update files set created_at = now() - interval '25 hours' where owner_id = ${ownerId}`);
+  const glyph = (user: TestUser, method: 'POST' | 'PUT', url: string, extra: Record<string, unknown>) =>
+    t.app.inject({ method, url, headers: user.auth, payload: { title: 'Lifetimes', description: 'Files that live while used', githubUrl: 'https://github.com/a/b', ...extra } });
+
+  it('a day-old upload nothing uses is removed (row and stored files); every kind of use keeps a file', async () => {
+    const owner = await createUser(t.app);
+    const png = await pngBytes();
+    const loose = await stored(owner, 'images', png, 'loose.png');
+    const onGlyph = await stored(owner, 'images', png, 'glyph.png');
+    const picture = await stored(owner, 'images', png, 'me.png');
+    const banner = await stored(owner, 'images', png, 'banner.png');
+    const reference = await stored(owner, 'images', png, 'ref.png');
+    const replacedAnimation = await stored(owner, 'animations', animationJson(), 'a.json');
+    const currentAnimation = await stored(owner, 'animations', animationJson(), 'b.json');
+    const firstApk = await stored(owner, 'apks', makeApk(), 'first.apk');
+    const replacedApk = await stored(owner, 'apks', makeApk(), 'replaced.apk');
+    const currentApk = await stored(owner, 'apks', makeApk(), 'current.apk');
+
+    // A glyph shared with an APK (its release 1) and an animation, then edited twice: the first APK stays
+    // with its release; the APK and animation the edits replaced are used by nothing.
+    const created = await glyph(owner, 'POST', '/api/upload-glyph', { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: replacedAnimation.url });
+    expect(created.statusCode).toBe(200);
+    const id = (created.json() as { glyph: { id: string } }).glyph.id;
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url, animationUrl: currentAnimation.url })).statusCode).toBe(200);
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: currentApk.url })).statusCode).toBe(200);
+    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: picture.url, bannerImage: banner.url } });
+    expect(profile.statusCode).toBe(200);
+    await t.database.db.insert(glyphRequests).values({ title: 'Ref', description: 'Uses a reference', userId: owner.id, referenceImages: [`http://localhost:3000${reference.url}`] });
+
+    // Younger than a day: nothing goes.
+    const fresh = await stored(owner, 'images', png, 'fresh.png');
+    await t.app.glyphary.fileLifetimes!.runOnce();
+    expect(await rowExists(loose.filename)).toBe(true);
+    await ageAll(owner.id);
+    await t.database.db.execute(sql`update files set created_at = now() where filename = ${fresh.filename}`);
+
+    const previewsOf = async (...apks: string[]) =>
+      (
+        await queryRows<{ url: string }>(
+          t.database.db,
+          sql`select toy ->> 'imageUrl' as url from files a, jsonb_array_elements(a.apk_report -> 'toys') toy where a.filename in (${sql.join(apks.map((name) => sql`${name}`), sql`, `)}) and toy ->> 'imageUrl' is not null`,
+        )
+      ).map((row) => row.url);
+    const replacedPreviews = await previewsOf(replacedApk.filename);
+    expect(replacedPreviews.length).toBeGreaterThan(0);
+
+    const { removed } = await t.app.glyphary.fileLifetimes!.runOnce();
+    const gone = [loose, replacedAnimation, replacedApk];
+    for (const file of gone) {
+      expect(await rowExists(file.filename), file.url).toBe(false);
+      expect(await served(file.url), file.url).toBe(404);
+      expect(onDisk(file.url.split('/')[3]!, file.filename), file.url).toBe(false);
+    }
+    expect(onDisk('images', loose.filename.replace('.webp', '-thumb.webp'))).toBe(false);
+    expect(onDisk('animations', replacedAnimation.filename.replace('.glya', '-poster.webp'))).toBe(false);
+    // The removed APK's toy previews (image rows of their own) went with it.
+    for (const url of replacedPreviews) expect(await served(url), url).toBe(404);
+    expect(removed).toBe(gone.length + replacedPreviews.length);
+    for (const file of [onGlyph, picture, banner, reference, currentAnimation, firstApk, currentApk, fresh]) {
+      expect(await rowExists(file.filename), file.url).toBe(true);
+      expect(await served(file.url), file.url).toBe(200);
+    }
+    // The toy previews of the APKs still in use are kept.
+    const previews = await previewsOf(firstApk.filename, currentApk.filename);
+    expect(previews.length).toBeGreaterThan(0);
+    for (const url of previews) expect(await served(url), url).toBe(200);
+    // A second pass finds nothing more.
+    expect((await t.app.glyphary.fileLifetimes!.runOnce()).removed).toBe(0);
+  });
+
+  it('the quota refuses an upload that would not fit with 413 {error, code} and stores nothing; admins too', async () => {
+    const png = await pngBytes(64, 64);
+    // Exactly one PNG's size: the first upload fits (its WebP is smaller), a second cannot.
+    const app = await buildTestApp({ UPLOAD_QUOTA_BYTES: String(png.length), UPLOAD_RATE_LIMIT: '100000' });
+    try {
+      const countRows = async (id: string) => (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from files where owner_id = ${id}`))[0]!.n;
+      const storedFiles = () => fs.readdirSync(path.join(app.dataDir, 'files', 'images')).length;
+      for (const role of ['user', 'admin'] as const) {
+        const user = await createUser(app.app);
+        if (role === 'admin') await makeAdmin(app.database, user.id);
+        const first = await uploadAs(app, user, 'images', png, 'a.png');
+        expect(first.statusCode, role).toBe(200);
+        const [rows, files] = [await countRows(user.id), storedFiles()];
+        const second = await uploadAs(app, user, 'images', png, 'b.png');
+        expect(second.statusCode, role).toBe(413);
+        expect(second.json(), role).toEqual({ error: MSG.uploadQuotaExceeded(formatBytes(png.length)), code: 'QUOTA_EXCEEDED' });
+        const animation = await uploadAs(app, user, 'animations', animationJson(), 'a.json');
+        expect(animation.statusCode, role).toBe(413);
+        expect(await countRows(user.id), role).toBe(rows);
+        expect(storedFiles(), role).toBe(files);
+        expect(fs.readdirSync(path.join(app.dataDir, 'files', 'tmp')).filter((n) => !n.startsWith('.')), role).toEqual([]);
+      }
+      // Someone else's quota is their own.
+      expect((await uploadAs(app, await createUser(app.app), 'images', png, 'c.png')).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('concurrent uploads cannot squeeze past the quota together (the insert checks again, under a lock)', async () => {
+    const png = await pngBytes(64, 64);
+    // The stored size of this PNG (its WebP), learnt on the main app.
+    const storedSize = (await stored(await createUser(t.app), 'images', png, 'size.png')).size;
+    // Room for the early check of one upload plus two stored copies; more uploads than could ever fit.
+    const quota = png.length + 2 * storedSize;
+    const count = Math.ceil(quota / storedSize) + 3;
+    const app = await buildTestApp({ UPLOAD_QUOTA_BYTES: String(quota), UPLOAD_RATE_LIMIT: '100000' });
+    try {
+      const user = await createUser(app.app);
+      const answers = await Promise.all(Array.from({ length: count }, (_, i) => uploadAs(app, user, 'images', png, `${i}.png`)));
+      const ok = answers.filter((a) => a.statusCode === 200).length;
+      expect(answers.map((a) => a.statusCode).filter((status) => status !== 200 && status !== 413)).toEqual([]);
+      const [used] = await queryRows<{ used: string }>(app.database.db, sql`select coalesce(sum(size), 0)::text as used from files where owner_id = ${user.id}`);
+      expect(Number(used!.used)).toBeLessThanOrEqual(quota);
+      expect(ok).toBeGreaterThan(0);
+      expect(ok).toBeLessThan(count);
+    } finally {
+      await app.close();
+    }
   });
 });

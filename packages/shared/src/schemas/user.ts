@@ -26,6 +26,8 @@ export const UserProfileSchema = PublicUserSchema.extend({
   email: z.string(),
   isAdmin: z.boolean(),
   isSuperAdmin: z.boolean(),
+  /** Issue 21: an email change waiting for its confirmation link (the owner's and admins' view). */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type UserProfile = z.infer<typeof UserProfileSchema>;
 

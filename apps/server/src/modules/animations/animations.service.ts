@@ -7,7 +7,8 @@ import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { scanFile } from '../files/file-inspect.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { animationNames, fileUrl, type FilesService } from '../files/files.service.ts';
+import { animationNames, storedFileUrl } from '../files/file-urls.ts';
+import type { FilesService } from '../files/files.service.ts';
 import { AnimationImportError, importAnimation } from './animation-import.ts';
 import { renderPoster, renderPreview } from './animation-render.ts';
 import type { AnimationsRepository } from './animations.repository.ts';
@@ -39,6 +40,8 @@ export function createAnimationsService({ files, store, animations, scanCommand 
       try {
         const parsed = AnimationImportFieldsSchema.safeParse(upload.fields);
         if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? MSG.invalidRequest);
+        // Issue 21: the owner's storage quota, before the import's work (checked again, exactly, at insert).
+        await files.assertRoom(viewer.id, (await fsp.stat(upload.tempPath)).size);
         if (!(await scanFile(upload.tempPath, scanCommand))) throw new AppError(422, 'FILE_QUARANTINED', MSG.fileQuarantined);
         const { animation } = await importAnimation(upload.tempPath, parsed.data);
         const flash = checkFlashing(animation);
@@ -82,11 +85,11 @@ export function createAnimationsService({ files, store, animations, scanCommand 
             durationMs,
             flashing: flash.flashing,
             flashAtMs: flash.flashAtMs,
-          }),
+          }, files.quotaBytes),
         );
         return {
-          url: fileUrl('animations', names.filename),
-          thumbnail: fileUrl('animations', names.poster),
+          url: storedFileUrl('animations', names.filename),
+          thumbnail: storedFileUrl('animations', names.poster),
           filename: names.filename,
           type: 'animations',
           size: bytes.length,

@@ -3,6 +3,7 @@ import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
 import { createAuditRepository, writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
+import { storedFileUrlSql } from '../files/file-urls.ts';
 
 /** What moderation knows about a reported thing. */
 export interface TargetFacts {
@@ -81,17 +82,20 @@ const excerptOf = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}â
  * Marks the files a glyph references `to`, when they are the creator's, in state `from`, and no
  * other live glyph uses them (the same rule as the glyph soft delete).
  */
+/** A files row's URL in SQL (the files module's builder), for the `f` alias used below. */
+const fileUrl = storedFileUrlSql('f');
+
 async function moveGlyphFiles(tx: Tx, row: { creatorId: string; apkFileId: string | null; images: string[]; apkUrl: string | null }, from: string, to: string) {
   const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
   await tx.execute(sql`
     update files f set status = ${to}
     where f.owner_id = ${row.creatorId}
       and f.status = ${from}
-      and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+      and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))
       and not exists (
         select 1 from glyphs g
         where g.deleted_at is null
-          and (g.apk_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+          and (g.apk_file_id = f.id or g.images @> jsonb_build_array(${fileUrl}))
       )`);
 }
 
@@ -352,7 +356,7 @@ export function createReportsRepository(db: Db) {
             await tx.execute(sql`
               update files f set status = 'ready'
               where f.owner_id = ${row.creatorId} and f.status = 'hidden'
-                and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))`);
+                and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))`);
             break;
           }
           case 'remove-glyph': {

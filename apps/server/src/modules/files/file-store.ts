@@ -3,6 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { ids } from '../../lib/ids.ts';
+import { isStoredName } from './file-urls.ts';
 
 /** A stored object's facts. */
 export interface StoredObject {
@@ -40,13 +41,18 @@ export interface FileStore {
   list(prefix: string): AsyncIterable<StoredObject>;
 }
 
-/** Keys are `<folder>/<name>` with a strict alphabet: nothing else ever reaches the disk. */
-// Issue 16 adds the animations folder: GLYA frames, a still poster and an animated preview.
-const KEY_PATTERN = /^(?:(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined)|animations\/[0-9a-f-]{36}(\.glya|-poster\.webp|-preview\.gif))$/;
+/** Evidence the malware scan flagged (files.service), kept under a name that is never served. */
+const QUARANTINED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.quarantined$/;
 
-/** True when `key` has the shape of a key this product generates. */
+/**
+ * True when `key` has the shape of a key this product generates: `<folder>/<stored name>` (file-urls.ts owns
+ * the names), or a quarantined upload in images/ or apks/. Nothing else ever reaches the disk.
+ */
 export function isValidKey(key: string): boolean {
-  return KEY_PATTERN.test(key);
+  const slash = key.indexOf('/');
+  if (slash === -1) return false;
+  const [folder, name] = [key.slice(0, slash), key.slice(slash + 1)];
+  return isStoredName(folder, name) || ((folder === 'images' || folder === 'apks') && QUARANTINED_NAME.test(name));
 }
 
 async function fsyncFile(filePath: string): Promise<void> {

@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { apkFileName, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
+import { apkFileName, formatBytes, MSG, type ApkReport, type FileType, type UploadedFile } from '@glyphary/shared';
+import { animationNames, isStoredName, parseStoredFileUrl, parseStoredName, storedFileUrl } from './file-urls.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
@@ -11,31 +12,25 @@ import type { Viewer } from '../../plugins/access.ts';
 import { analyseApk, ApkInvalidError } from '../apk/index.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
-import type { FileRow, FilesRepository } from './files.repository.ts';
+import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
 
 const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive', animations: 'application/octet-stream' } as const;
-const IMAGE_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(-thumb)?\.webp$/;
-const APK_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk$/;
-// Issue 16: an animation is its GLYA frames, a still poster and (when it does not flash) an animated preview.
-const ANIMATION_NAME = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(\.glya|-poster\.webp|-preview\.gif)$/;
-const ANIMATION_MIME: Record<string, string> = { '.glya': MIME.animations, '-poster.webp': 'image/webp', '-preview.gif': 'image/gif' };
+const ANIMATION_MIME = { main: MIME.animations, poster: 'image/webp', preview: 'image/gif', thumbnail: 'image/webp' } as const;
 
-/** The stored names of an animation upload with this id (the preview exists only when rendered). */
-export function animationNames(id: string): { filename: string; poster: string; preview: string } {
-  return { filename: `${id}.glya`, poster: `${id}-poster.webp`, preview: `${id}-preview.gif` };
-}
+/** How old an upload nothing uses may get before the file-lifetime job removes it (issue 21). */
+export const UNATTACHED_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
-/** True when `name` is a stored name this product generates for `type` (checked before touching storage). */
-export function isStoredName(type: string, name: string): type is FileType {
-  if (type === 'images') return IMAGE_NAME.test(name);
-  if (type === 'apks') return APK_NAME.test(name);
-  if (type === 'animations') return ANIMATION_NAME.test(name);
-  return false;
-}
+/** 413 for an upload past the owner's storage quota (issue 21). */
+export const quotaExceeded = (quotaBytes: number) => new AppError(413, 'QUOTA_EXCEEDED', MSG.uploadQuotaExceeded(formatBytes(quotaBytes)));
 
-/** The public URL of a stored name: `/api/files/<type>/<name>`. */
-export function fileUrl(type: FileType, name: string): string {
-  return `/api/files/${type}/${name}`;
+/** Every stored key of a file row: the file, its thumbnail or poster, and an animation's preview. */
+function storedKeysOf(row: Pick<FileRow, 'type' | 'filename' | 'thumbnail'>): string[] {
+  const animation = row.type === 'animations' ? parseStoredName('animations', row.filename) : null;
+  const extra = animation ? [animationNames(animation.id).preview] : [];
+  return [row.filename, row.thumbnail, ...extra]
+    .filter((name): name is string => Boolean(name))
+    .map((name) => `${row.type}/${name}`)
+    .filter(isValidKey);
 }
 
 async function sha256Of(filePath: string): Promise<string> {
@@ -66,13 +61,20 @@ export interface FilesServiceDeps {
   clock: Clock;
   /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
   scanCommand: string | undefined;
+  /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */
+  quotaBytes?: number;
 }
 
 /** Keys being moved into the store whose row is not inserted yet; the sweeper leaves them alone. */
 const inflightKeys = new Set<string>();
 
 /** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
-export function createFilesService({ files, store, scanCommand }: FilesServiceDeps) {
+export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }: FilesServiceDeps) {
+  /** The early quota check, before any work (the insert transaction checks again, exactly). */
+  async function assertRoom(ownerId: string, bytes: number): Promise<void> {
+    if (quotaBytes > 0 && (await files.storageUsedBy(ownerId)) + bytes > quotaBytes) throw quotaExceeded(quotaBytes);
+  }
+
   async function removeQuietly(paths: string[]): Promise<void> {
     await Promise.all(paths.map((p) => fsp.rm(p, { force: true }).catch(() => undefined)));
   }
@@ -82,7 +84,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
     entries: Array<{ key: string; tempPath: string }>,
     row: Parameters<FilesRepository['insert']>[0],
     parts: Array<Parameters<FilesRepository['insert']>[0]> = [],
-    write: () => Promise<FileRow> = () => files.insertWithParts(row, parts),
+    write: () => Promise<FileRow> = () => files.insertWithParts(row, parts, quotaBytes),
   ): Promise<FileRow> {
     for (const entry of entries) inflightKeys.add(entry.key);
     try {
@@ -91,6 +93,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       return await write();
     } catch (error) {
       await Promise.all(entries.map((entry) => store.delete(entry.key).catch(() => undefined)));
+      if (error instanceof QuotaExceededError) throw quotaExceeded(error.quotaBytes);
       throw error;
     } finally {
       for (const entry of entries) inflightKeys.delete(entry.key);
@@ -144,7 +147,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
         width: image.width,
         height: image.height,
       });
-      toy.imageUrl = fileUrl('images', filename);
+      toy.imageUrl = storedFileUrl('images', filename);
     }
     return { report, entries, parts };
   }
@@ -152,6 +155,10 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
   return {
     /** Moves produced files into the store and inserts their row (the animations module, issue 16). */
     commit,
+    /** The owner's storage quota in bytes (0 = none), for writers that insert their own rows (animations). */
+    quotaBytes,
+    /** @throws AppError 413 QUOTA_EXCEEDED when `bytes` more would not fit in the owner's quota. */
+    assertRoom,
     /** Issue 15: analyses an APK file (no storing) — the entry point releases (issue 18) reuse. */
     prepareApk,
 
@@ -197,6 +204,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       try {
         const stats = await fsp.stat(upload.tempPath);
         if (stats.size === 0) throw new AppError(400, 'EMPTY_FILE', MSG.fileEmpty);
+        await assertRoom(viewer.id, stats.size);
         const originalName = upload.originalName.slice(0, 255) || 'upload';
 
         if (!(await scanFile(upload.tempPath, scanCommand))) {
@@ -232,7 +240,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
             ],
             { ownerId: viewer.id, type: 'images', filename, thumbnail, originalName, mimeType: MIME.images, size, sha256, width: image.width, height: image.height },
           );
-          return { url: fileUrl('images', filename), thumbnail: fileUrl('images', thumbnail), filename, type: 'images', size, sha256 };
+          return { url: storedFileUrl('images', filename), thumbnail: storedFileUrl('images', thumbnail), filename, type: 'images', size, sha256 };
         }
 
         await inspectApk(upload.tempPath);
@@ -245,7 +253,7 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
           { ownerId: viewer.id, type: 'apks', filename, originalName, mimeType: MIME.apks, size: stats.size, sha256, apkReport: report },
           parts,
         );
-        return { url: fileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256, apk: report };
+        return { url: storedFileUrl('apks', filename), thumbnail: null, filename, type: 'apks', size: stats.size, sha256, apk: report };
       } catch (error) {
         if (error instanceof FileRejectedError) throw new AppError(error.status, 'FILE_REJECTED', error.message);
         // A full disk while re-encoding or storing (SECURITY R7): a clear 507, and `finally` removes the parts.
@@ -267,20 +275,31 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       if (!(await files.deleteUnused(row))) throw conflict(MSG.fileInUse, 'FILE_IN_USE');
       // Issue 15: an APK's toy previews go with it (each only if no live glyph uses it otherwise).
       for (const toy of row.apkReport?.toys ?? []) {
-        const name = toy.imageUrl?.split('/').pop() ?? '';
-        const preview = isStoredName('images', name) ? await files.findByFilename('images', name) : undefined;
+        const ref = toy.imageUrl ? parseStoredFileUrl(toy.imageUrl) : null;
+        const preview = ref?.type === 'images' ? await files.findByFilename('images', ref.name) : undefined;
         if (preview && (await files.deleteUnused(preview))) {
           await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
         }
       }
-      const extra = row.type === 'animations' ? [animationNames(row.filename.replace(/\.glya$/, '')).preview] : [];
-      await Promise.all(
-        [row.filename, row.thumbnail, ...extra]
-          .filter((name): name is string => Boolean(name))
-          .map((name) => `${row.type}/${name}`)
-          .filter(isValidKey)
-          .map((key) => store.delete(key)),
-      );
+      await Promise.all(storedKeysOf(row).map((key) => store.delete(key)));
+    },
+
+    /**
+     * Removes uploads never attached to anything once they are older than a day (issue 21): the rows in
+     * batches, then their stored objects (a crash in between leaves objects the orphan sweep removes).
+     * @returns how many files were removed.
+     */
+    async sweepUnattached({ now, maxAgeMs = UNATTACHED_UPLOAD_MAX_AGE_MS }: { now: Date; maxAgeMs?: number }): Promise<number> {
+      const before = new Date(now.getTime() - maxAgeMs);
+      let removed = 0;
+      // A pass can free more (an APK's toy previews once the APK is gone): repeat while rows go, bounded.
+      for (let pass = 0; pass < 20; pass += 1) {
+        const rows = await files.deleteUnattached(before, 500);
+        for (const row of rows) await Promise.all(storedKeysOf(row).map((key) => store.delete(key).catch(() => undefined)));
+        removed += rows.length;
+        if (rows.length === 0) break;
+      }
+      return removed;
     },
 
     /**
@@ -289,9 +308,10 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
      * @throws AppError 404 'File not found'.
      */
     async openForServing(type: string, name: string): Promise<ServableFile> {
-      if (!isStoredName(type, name)) throw notFound(MSG.fileNotFound);
-      const animation = type === 'animations' ? ANIMATION_NAME.exec(name) : null;
-      const row = animation ? await files.findByFilename(type, `${animation[1]}.glya`) : await files.findByStoredName(type, name);
+      const ref = parseStoredName(type, name);
+      if (!ref) throw notFound(MSG.fileNotFound);
+      const animation = ref.type === 'animations' ? ref : null;
+      const row = animation ? await files.findByFilename(type, animation.mainName) : await files.findByStoredName(type, name);
       if (!row || row.status !== 'ready') throw notFound(MSG.fileNotFound);
       const key = `${type}/${name}`;
       const stat = await store.stat(key);
@@ -303,8 +323,8 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
       }
       const isThumb = name !== row.filename;
       if (animation) {
-        const suffix = animation[2]!;
-        return { key, mimeType: ANIMATION_MIME[suffix]!, size: stat.size, etag: `"${row.sha256.slice(0, 32)}${suffix === '.glya' ? '' : suffix}"`, downloadName: null };
+        const suffix = animation.part === 'main' ? '' : name.slice(animation.id.length);
+        return { key, mimeType: ANIMATION_MIME[animation.part], size: stat.size, etag: `"${row.sha256.slice(0, 32)}${suffix}"`, downloadName: null };
       }
       return {
         key,
@@ -344,7 +364,12 @@ export function createFilesService({ files, store, scanCommand }: FilesServiceDe
         const batch: string[] = [];
         const flush = async () => {
           const known = await files.knownStoredNames(type, batch);
-          if (type === 'animations') for (const name of [...known]) if (name.endsWith('.glya')) known.add(animationNames(name.slice(0, -5)).preview);
+          if (type === 'animations') {
+            for (const name of [...known]) {
+              const ref = parseStoredName(type, name);
+              if (ref?.part === 'main') known.add(animationNames(ref.id).preview);
+            }
+          }
           for (const name of batch) {
             const key = `${type}/${name}`;
             if (!known.has(name) && !inflightKeys.has(key)) {

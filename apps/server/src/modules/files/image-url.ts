@@ -1,3 +1,5 @@
+import { STORED_FILES_PATH } from '@glyphary/shared';
+
 /**
  * spec §7: image URLs pointing at local or product hosts are rewritten to the relative
  * `/api/files/…` path, so stored references survive a change of host or port.
@@ -21,7 +23,7 @@ export function createImageUrlNormalizer(publicUrl: string): (url: string) => st
       return value;
     }
     if (!ownHosts.has(url.hostname.toLowerCase())) return value;
-    if (!url.pathname.startsWith('/api/files/')) return value;
+    if (!url.pathname.startsWith(STORED_FILES_PATH)) return value;
     return url.pathname;
   };
 }

@@ -1,15 +1,13 @@
 import type { Glyph, GlyphAnimationInfo } from '@glyphary/shared';
+import { imageThumbnailUrl, storedFileUrl } from '../files/file-urls.ts';
 import type { GlyphRow } from './glyphs.read-model.ts';
 
-const STORED_IMAGE = /^\/api\/files\/images\/([0-9a-f-]{36})\.webp$/;
-
 /**
- * The thumbnail of an uploaded image: stored images are `/api/files/images/<uuid>.webp` and their
- * WebP thumbnails `/api/files/images/<uuid>-thumb.webp`. External images have none (null).
+ * The thumbnail of an uploaded image (`<uuid>.webp` → `<uuid>-thumb.webp`, the files module's names).
+ * External images have none (null).
  */
 export function thumbnailOf(imageUrl: string): string | null {
-  const match = STORED_IMAGE.exec(imageUrl);
-  return match ? `/api/files/images/${match[1]}-thumb.webp` : null;
+  return imageThumbnailUrl(imageUrl);
 }
 
 /** Issue 16: the glyph's animation (null when none); its files are served from the 'animations' folder. */
@@ -21,14 +19,14 @@ export function animationOf(row: GlyphRow): GlyphAnimationInfo | null {
     frameCount: row.animationFrameCount ?? 0,
     durationMs: row.animationDurationMs ?? 0,
     flashing: row.animationFlashing ?? false,
-    url: `/api/files/animations/${row.animationFilename}`,
-    posterUrl: `/api/files/animations/${row.animationPoster}`,
+    url: storedFileUrl('animations', row.animationFilename),
+    posterUrl: storedFileUrl('animations', row.animationPoster),
   };
 }
 
 /** The animated Open Graph preview of a glyph's animation, or null (none, or it flashes). */
 export function animationPreviewOf(row: GlyphRow): string | null {
-  return row.animationPreview ? `/api/files/animations/${row.animationPreview}` : null;
+  return row.animationPreview ? storedFileUrl('animations', row.animationPreview) : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, glyphs, releases, users, animations } from '../../db/schema/index.ts';
+import { storedFileUrlSql } from '../files/file-urls.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
 
 /** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
@@ -154,26 +155,27 @@ export function createGlyphsRepository(db: Db) {
         const [apkFile] = row.apkFileId ? await tx.select({ report: files.apkReport }).from(files).where(eq(files.id, row.apkFileId)) : [];
         const previewUrls = (apkFile?.report?.toys ?? []).map((toy) => toy.imageUrl).filter((url): url is string => url !== null);
         const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : []), ...previewUrls]);
+        const fileUrl = storedFileUrlSql('f');
         await tx.execute(sql`
           update files f set status = 'deleted'
           where f.owner_id = ${row.creatorId}
             and f.status = 'ready'
-            and (f.id = ${row.apkFileId} or f.id = ${row.animationFileId} or ${urls}::jsonb @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename))
+            and (f.id = ${row.apkFileId} or f.id = ${row.animationFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))
             and not exists (
               select 1 from glyphs g
               where g.deleted_at is null
-                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array('/api/files/' || f.type || '/' || f.filename)
+                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array(${fileUrl})
                   or exists (
                     select 1 from files a
                     where a.id = g.apk_file_id
-                      and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', '/api/files/' || f.type || '/' || f.filename))
+                      and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', ${fileUrl}))
                   ))
             )
             -- A file lives while anything uses it: a profile picture or banner too (issue 21).
             and not exists (
               select 1 from users u
-              where u.image = '/api/files/' || f.type || '/' || f.filename
-                 or u.banner_image = '/api/files/' || f.type || '/' || f.filename
+              where u.image = ${fileUrl}
+                 or u.banner_image = ${fileUrl}
             )`);
         await inTransaction?.(tx);
         return true;

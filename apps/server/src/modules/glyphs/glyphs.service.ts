@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
+import { parseMainFileUrl } from '../files/file-urls.ts';
 import type { GlyphRow } from './glyphs.read-model.ts';
 import { signerKey, type ApkFactsReader } from '../releases/apk-facts.ts';
 import type { GlyphContent, GlyphsRepository } from './glyphs.repository.ts';
@@ -21,9 +22,6 @@ export interface GlyphsServiceDeps {
   afterInsert?: (tx: Tx, glyph: { id: string; creatorId: string; creatorUsername: string; title: string }) => Promise<void>;
 }
 
-const STORED_IMAGE_PATH = /^\/api\/files\/images\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.webp)$/;
-const STORED_ANIMATION_PATH = /^\/api\/files\/animations\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.glya)$/;
-const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
 // Titles are one line; description and instructions may keep line breaks and tabs.
 // eslint-disable-next-line no-control-regex
 const LINE_CONTROL = /[\u0000-\u001f\u007f]/;
@@ -44,9 +42,9 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     const ownNames: string[] = [];
     for (const url of images) {
       if (!url.startsWith('/')) continue;
-      const match = STORED_IMAGE_PATH.exec(url);
-      if (!match?.[1]) throw badRequest(MSG.imageUrlInvalid);
-      ownNames.push(match[1]);
+      const image = parseMainFileUrl(url, 'images');
+      if (!image) throw badRequest(MSG.imageUrlInvalid);
+      ownNames.push(image.name);
     }
     if (ownNames.length > 0) {
       const ready = await glyphs.findReadyImageNames(viewer.id, ownNames);
@@ -56,14 +54,14 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     let apkFileId: string | null = null;
     if (input.apkUrl) {
       apkUrl = normalizeImageUrl(input.apkUrl);
-      const name = STORED_APK_PATH.exec(apkUrl)?.[1];
+      const name = parseMainFileUrl(apkUrl, 'apks')?.name;
       apkFileId = name ? ((await glyphs.findOwnedApkFileId(viewer.id, name)) ?? null) : null;
       if (!apkFileId) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
     }
     // Issue 16: the animation must be one the caller uploaded, like the APK; omitted keeps it on update.
     let animationFileId: string | null | undefined;
     if (input.animationUrl) {
-      const name = STORED_ANIMATION_PATH.exec(normalizeImageUrl(input.animationUrl))?.[1];
+      const name = parseMainFileUrl(normalizeImageUrl(input.animationUrl), 'animations')?.name;
       animationFileId = name ? ((await glyphs.findOwnedAnimationFileId(viewer.id, name)) ?? null) : null;
       if (!animationFileId) throw badRequest(MSG.animationNotOwned, 'ANIMATION_NOT_OWNED');
     } else if (input.animationUrl === null) {

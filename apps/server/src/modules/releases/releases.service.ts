@@ -3,6 +3,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
+import { parseMainFileUrl, storedFileUrl } from '../files/file-urls.ts';
 import { signerKey, type ApkFactsReader } from './apk-facts.ts';
 import type { Tx } from '../../db/client.ts';
 import type { PublishedGlyph, ReleaseRow, ReleasesRepository } from './releases.repository.ts';
@@ -22,7 +23,6 @@ export interface ReleasesServiceDeps {
   onPublished?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>;
 }
 
-const STORED_APK_PATH = /^\/api\/files\/apks\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.apk)$/;
 // eslint-disable-next-line no-control-regex
 const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const UNIQUE_VIOLATION = '23505';
@@ -75,7 +75,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
       const glyph = await liveGlyph(glyphId);
       if (glyph.creatorId !== viewer.id) throw forbidden();
       if (TEXT_CONTROL.test(input.changelog)) throw badRequest(MSG.controlCharacters);
-      const name = STORED_APK_PATH.exec(normalizeUrl(input.apkUrl))?.[1];
+      const name = parseMainFileUrl(normalizeUrl(input.apkUrl), 'apks')?.name;
       const file = name ? await releases.findOwnedApk(viewer.id, name) : undefined;
       if (!file || !name) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
       const facts = await readApkFacts(file.id);
@@ -118,7 +118,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
           const release = await releases.insert(tx, {
             glyphId: glyph.id,
             fileId: file.id,
-            apkUrl: `/api/files/apks/${name}`,
+            apkUrl: storedFileUrl('apks', name),
             size: file.size,
             sha256: file.sha256,
             packageName: facts.packageName,

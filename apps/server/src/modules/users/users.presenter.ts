@@ -18,12 +18,13 @@ export function toPublicUser(row: UserRow): PublicUser {
   };
 }
 
-/** The full profile, for its owner and admins (spec §3). */
-export function toUserProfile(row: UserRow): UserProfile {
+/** The full profile, for its owner and admins (spec §3), with an email change waiting for its link (issue 21). */
+export function toUserProfile(row: UserRow, pendingEmail: string | null = null): UserProfile {
   return {
     ...toPublicUser(row),
     email: row.email,
     isAdmin: row.isAdmin || row.isSuperAdmin,
     isSuperAdmin: row.isSuperAdmin,
+    pendingEmail,
   };
 }

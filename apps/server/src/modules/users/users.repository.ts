@@ -1,9 +1,18 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { glyphRequests, users } from '../../db/schema/index.ts';
+import { emailChanges, glyphRequests, users } from '../../db/schema/index.ts';
 import { failpoint } from '../../lib/failpoints.ts';
+import { storedFileUrlSql } from '../files/file-urls.ts';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** What opening an email-change link did (decision 0027). */
+export type EmailChangeOutcome = { outcome: 'confirmed'; userId: string; email: string } | { outcome: 'invalid' | 'expired' | 'taken' };
+
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } };
+  return e.code === '23505' || e.cause?.code === '23505';
+}
 export type UserPatch = Partial<
   Pick<UserRow, 'username' | 'name' | 'email' | 'bio' | 'website' | 'location' | 'image' | 'bannerImage' | 'isAdmin'>
 > & { updatedAt: Date };
@@ -15,7 +24,7 @@ export function createUsersRepository(db: Db) {
     async isOwnReadyImage(ownerId: string, path: string): Promise<boolean> {
       const rows = await queryRows<{ id: string }>(
         db,
-        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and '/api/files/images/' || filename = ${path} limit 1`,
+        sql`select id from files where owner_id = ${ownerId} and status = 'ready' and type = 'images' and ${storedFileUrlSql('files')} = ${path} limit 1`,
       );
       return rows.length > 0;
     },
@@ -57,6 +66,52 @@ export function createUsersRepository(db: Db) {
         .where(and(eq(users.email, email.toLowerCase()), ne(users.id, exceptId)))
         .limit(1);
       return rows.length > 0;
+    },
+
+    /** The address an email change waits for, while its link is still valid (decision 0027). */
+    async findPendingEmail(userId: string, now: Date): Promise<string | null> {
+      const [row] = await db
+        .select({ newEmail: emailChanges.newEmail })
+        .from(emailChanges)
+        .where(and(eq(emailChanges.userId, userId), gt(emailChanges.expiresAt, now)))
+        .limit(1);
+      return row?.newEmail ?? null;
+    },
+
+    /** Records (or replaces: one per account) a pending email change; the old link stops working. */
+    async savePendingEmail(userId: string, newEmail: string, tokenHash: string, expiresAt: Date, now: Date): Promise<void> {
+      await db
+        .insert(emailChanges)
+        .values({ userId, newEmail, tokenHash, expiresAt, createdAt: now })
+        .onConflictDoUpdate({ target: emailChanges.userId, set: { newEmail, tokenHash, expiresAt, createdAt: now } });
+    },
+
+    async deletePendingEmail(userId: string, tokenHash: string): Promise<void> {
+      await db.delete(emailChanges).where(and(eq(emailChanges.userId, userId), eq(emailChanges.tokenHash, tokenHash)));
+    },
+
+    /**
+     * Opens an email-change link: the pending row is taken (single use, even when the change then fails),
+     * and the address is switched if it is still free. The unique index on users.email decides a race.
+     */
+    async confirmEmailChange(tokenHash: string, now: Date): Promise<EmailChangeOutcome> {
+      const [pending] = await db.delete(emailChanges).where(eq(emailChanges.tokenHash, tokenHash)).returning();
+      if (!pending) return { outcome: 'invalid' };
+      if (pending.expiresAt.getTime() <= now.getTime()) return { outcome: 'expired' };
+      if (await this.isEmailTaken(pending.newEmail, pending.userId)) return { outcome: 'taken' };
+      try {
+        // The new mailbox opened the link: the address is proven (verified), like a sign-up verification.
+        const updated = await db
+          .update(users)
+          .set({ email: pending.newEmail, emailVerified: true, updatedAt: now })
+          .where(eq(users.id, pending.userId))
+          .returning({ id: users.id });
+        if (updated.length === 0) return { outcome: 'invalid' };
+      } catch (error) {
+        if (isUniqueViolation(error)) return { outcome: 'taken' };
+        throw error;
+      }
+      return { outcome: 'confirmed', userId: pending.userId, email: pending.newEmail };
     },
 
     async update(id: string, patch: UserPatch): Promise<UserRow | undefined> {

@@ -4,7 +4,7 @@ import { PublicUserSchema, UpdateUserInputSchema, UserProfileSchema, MSG, isVali
 import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import { toPublicUser, toUserProfile } from './users.presenter.ts';
-import type { UsersService } from './users.service.ts';
+import { CONFIRM_EMAIL_CHANGE_PATH, type UsersService } from './users.service.ts';
 import type { UserRow } from './users.repository.ts';
 
 const UserResponse = z.object({ user: z.union([UserProfileSchema, PublicUserSchema]) });
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
   async function present(request: Parameters<typeof getViewer>[0], row: UserRow) {
     const viewer = await getViewer(request, auth);
     // Own, admin and super admin get the full profile; everyone else the public projection.
-    return viewer && (viewer.id === row.id || viewer.isAdmin) ? toUserProfile(row) : toPublicUser(row);
+    return viewer && (viewer.id === row.id || viewer.isAdmin) ? toUserProfile(row, await users.pendingEmailOf(row.id)) : toPublicUser(row);
   }
 
   app.get(
@@ -55,7 +55,27 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     async (request) => {
       const viewer = await requireViewer(request, auth);
       const updated = await users.updateOwnProfile(viewer, request.body);
-      return { success: true as const, user: toUserProfile(updated) };
+      return { success: true as const, user: toUserProfile(updated, await users.pendingEmailOf(viewer.id)) };
+    },
+  );
+
+  // Issue 21 (decision 0027): the link mailed to a new address. Opened in any browser, signed in or not
+  // (holding the mailbox is the proof); the answer is a redirect to Settings, which shows the outcome.
+  app.get(
+    CONFIRM_EMAIL_CHANGE_PATH,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['users'],
+        summary: 'Open an email-change link: switches the address, then redirects to /settings?emailChange=<outcome>',
+        querystring: z.object({ token: z.string().optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { outcome } = await users.confirmEmailChange(request.query.token ?? '');
+      if (outcome === 'confirmed') request.log.info({ event: 'email-change', outcome }, 'email change confirmed');
+      void reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      return reply.redirect(`/settings?emailChange=${outcome}`, 303);
     },
   );
 

@@ -1,11 +1,13 @@
-import { MAX_USERNAME_LENGTH, MSG, USERNAME_PATTERN, type UpdateUserInputSchema } from '@glyphary/shared';
+import { createHash, randomBytes } from 'node:crypto';
+import { MAX_USERNAME_LENGTH, MSG, PRODUCT_NAME, USERNAME_PATTERN, type UpdateUserInputSchema } from '@glyphary/shared';
 import { isUserId } from '../../lib/ids.ts';
 import type { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { FRESH_SESSION_SECONDS } from '../auth/auth.ts';
-import type { UserPatch, UserRow, UsersRepository } from './users.repository.ts';
+import type { EmailChangeOutcome, UserPatch, UserRow, UsersRepository } from './users.repository.ts';
 
 // One-line fields (display name, location) and multi-line text (bio, which keeps line breaks and tabs).
 // eslint-disable-next-line no-control-regex
@@ -15,9 +17,22 @@ const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export type UpdateUserInput = z.output<typeof UpdateUserInputSchema> & { email?: string | undefined };
 
+/** How long an email-change link works (decision 0027). */
+export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
+/** The route the email-change link opens (users.routes.ts). */
+export const CONFIRM_EMAIL_CHANGE_PATH = '/api/confirm-email-change';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 export interface UsersServiceDeps {
   users: UsersRepository;
   clock: Clock;
+  /** Sends the email-change link to the new address and the notice to the old one (issue 21). */
+  mailer: Mailer;
+  /** The product's public base URL, for the link. */
+  publicUrl: string;
+  /** Where a notice that could not be sent is reported (the change itself does not depend on it). */
+  logError?: (error: unknown, message: string) => void;
   /** Rewrites product-host image URLs to relative /api/files/ paths (spec §7). */
   normalizeImageUrl: (url: string) => string;
   /** Runs after an account is deleted and committed (removes its files from storage). */
@@ -29,8 +44,51 @@ function isFresh(viewer: Viewer, now: Date): boolean {
 }
 
 /** Profile use cases: read, update and delete (spec §7 user calls). */
-export function createUsersService({ users, clock, normalizeImageUrl, afterAccountDeleted }: UsersServiceDeps) {
+export function createUsersService({ users, clock, mailer, publicUrl, logError, normalizeImageUrl, afterAccountDeleted }: UsersServiceDeps) {
+  /**
+   * Records a pending email change and mails its link to the new address, then a notice to the old one.
+   * Nothing is left pending when the link could not be sent.
+   */
+  async function requestEmailChange(current: UserRow, newEmail: string): Promise<void> {
+    const token = randomBytes(32).toString('base64url');
+    const tokenHash = hashToken(token);
+    const now = clock.now();
+    await users.savePendingEmail(current.id, newEmail, tokenHash, new Date(now.getTime() + EMAIL_CHANGE_TTL_MS), now);
+    const link = `${publicUrl}${CONFIRM_EMAIL_CHANGE_PATH}?token=${token}`;
+    try {
+      await mailer.send({
+        to: newEmail,
+        subject: `Confirm your new ${PRODUCT_NAME} email address`,
+        text: `The ${PRODUCT_NAME} account @${current.username} asked to use this address.\n\nOpen this link within a day to confirm it:\n${link}\n\nUntil then the account keeps its current address. If you did not ask for this, ignore this email: nothing changes.`,
+      });
+    } catch (error) {
+      await users.deletePendingEmail(current.id, tokenHash);
+      logError?.(error, 'email change: confirmation mail failed');
+      throw new AppError(503, 'MAIL_FAILED', MSG.emailChangeMailFailed);
+    }
+    await mailer
+      .send({
+        to: current.email,
+        subject: `Your ${PRODUCT_NAME} email address is being changed`,
+        text: `Someone signed in to your ${PRODUCT_NAME} account @${current.username} asked to change its email address to ${newEmail}.\n\nThe change happens only when the link sent to that address is opened (within a day).\n\nIf it was not you, sign in and change your password now: that signs out every other session. Then set your own address again in Settings, which replaces the pending change.`,
+      })
+      .catch((error: unknown) => logError?.(error, 'email change: notice to the old address failed'));
+  }
+
   return {
+    /** The address an email change is waiting for, or null (shown on the owner's profile). */
+    async pendingEmailOf(userId: string): Promise<string | null> {
+      return users.findPendingEmail(userId, clock.now());
+    },
+
+    /**
+     * Opens an email-change link (decision 0027): single use, valid a day, and the address must still be free.
+     */
+    async confirmEmailChange(token: string): Promise<EmailChangeOutcome> {
+      if (token.length === 0 || token.length > 100) return { outcome: 'invalid' };
+      return users.confirmEmailChange(hashToken(token), clock.now());
+    },
+
     /**
      * Reads a profile by id.
      * @throws AppError 404 'User not found'.
@@ -55,7 +113,9 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
 
     /**
      * Updates the caller's own profile; the uid comes from the session, never the body.
-     * @throws AppError 409 for a taken username or email, 403 for an email change on a stale session.
+     * A new email is only requested here (see requestEmailChange); `pendingEmailOf` shows it until confirmed.
+     * @throws AppError 409 for a taken username or email, 403 for an email change on a stale session,
+     *   503 when the confirmation link could not be mailed.
      */
     async updateOwnProfile(viewer: Viewer, input: UpdateUserInput): Promise<UserRow> {
       const current = await this.getById(viewer.id);
@@ -64,12 +124,14 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
         if (await users.isUsernameTaken(input.username, viewer.id)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
         patch.username = input.username;
       }
+      // Issue 21 (decision 0027): a new address takes effect only once the link mailed to it is opened.
+      let emailRequest: string | null = null;
       if (input.email !== undefined) {
         const email = input.email.trim().toLowerCase();
         if (email !== current.email) {
           if (!isFresh(viewer, clock.now())) throw forbidden(MSG.profileRecentLogin, 'RECENT_LOGIN_REQUIRED');
           if (await users.isEmailTaken(email, viewer.id)) throw conflict(MSG.emailInUse, 'EMAIL_TAKEN');
-          patch.email = email;
+          emailRequest = email;
         }
       }
       // Same rule as glyph text (SECURITY "Bad input": control characters): a NUL would also fail in PostgreSQL (→ 500).
@@ -87,6 +149,7 @@ export function createUsersService({ users, clock, normalizeImageUrl, afterAccou
         const value = patch[key];
         if (value && value.startsWith('/') && value !== current[key] && !(await users.isOwnReadyImage(viewer.id, value))) throw badRequest(MSG.imageUrlInvalid);
       }
+      if (emailRequest) await requestEmailChange(current, emailRequest);
       try {
         const updated = await users.update(viewer.id, patch);
         if (!updated) throw notFound(MSG.userNotFound);

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from '../../lib/router.tsx';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { MSG } from '@glyphary/shared';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
@@ -17,6 +17,13 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useUrlTab } from '../../lib/use-url-tab.ts';
 
 const SETTINGS_TABS = ['profile', 'security'] as const;
+/** What opening an email-change link did (the `emailChange` parameter the server redirects with). */
+const EMAIL_CHANGE_NOTICES: Record<string, NonNullable<SettingsNotice>> = {
+  confirmed: { tone: 'success', message: MSG.emailChangeConfirmed },
+  invalid: { tone: 'error', message: MSG.emailChangeInvalid },
+  expired: { tone: 'error', message: MSG.emailChangeInvalid },
+  taken: { tone: 'error', message: MSG.emailInUse },
+};
 import { DigestToggle } from '../../features/community/index.ts';
 
 function Section({ id, title, description, tone = 'default', children }: { id: string; title: string; description?: string; tone?: 'default' | 'danger'; children: React.ReactNode }) {
@@ -38,10 +45,27 @@ const renderImageUpload = (props: ImageUploadSlotProps) => <FileUpload type="ima
 export function SettingsRoute() {
   useDocumentTitle('Settings');
   const { profile, isProfileLoading, refreshProfile, reauthenticate, signOut } = useAuth();
-  const [notice, setNotice] = useState<SettingsNotice>(null);
+  // Issue 21: the email-change link lands here with its outcome (users.routes.ts confirm-email-change).
+  const [params, setParams] = useSearchParams();
+  const emailChange = params.get('emailChange');
+  const [notice, setNotice] = useState<SettingsNotice>(() => (emailChange ? (EMAIL_CHANGE_NOTICES[emailChange] ?? null) : null));
   const [tab, setTab] = useUrlTab(SETTINGS_TABS);
   const navigate = useNavigate();
   const toast = useToast();
+
+  useEffect(() => {
+    if (!emailChange) return;
+    // The profile loaded with the page may predate the switch; the parameter goes so a reload says nothing.
+    if (emailChange === 'confirmed') void refreshProfile();
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('emailChange');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [emailChange, refreshProfile, setParams]);
 
   const noticeRef = useRef<HTMLDivElement>(null);
   function showNotice(next: SettingsNotice) {

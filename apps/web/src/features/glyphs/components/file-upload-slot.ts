@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FileType, UploadedFile } from '@glyphary/shared';
+import { parseStoredFileUrl, type FileType, type UploadedFile } from '@glyphary/shared';
 
 /** Props the glyph forms pass to the file picker (features/files FileUpload fits; the route wires it). */
 export interface FileUploadSlotProps {
@@ -19,10 +19,10 @@ export interface FileUploadSlotProps {
 /** Renders a file picker. Features do not import each other, so the route passes this in. */
 export type RenderFileUpload = (props: FileUploadSlotProps) => ReactNode;
 
-const STORED = /^\/api\/files\/(images|apks)\/([0-9a-f-]{36}\.(?:webp|apk))$/;
-
 /** An existing URL as a picker value: our stored files keep their name (for delete), others have none. */
 export function toUploadedFile(url: string, type: FileType, thumbnail: string | null = null): UploadedFile {
-  const match = STORED.exec(url);
-  return { url, thumbnail, filename: match?.[2] ?? '', type, size: 0, sha256: '' };
+  const stored = parseStoredFileUrl(url);
+  // Uploaded images and APKs only (an animation or a thumbnail is not deleted through the picker).
+  const ours = stored?.part === 'main' && (stored.type === 'images' || stored.type === 'apks');
+  return { url, thumbnail, filename: ours ? stored.name : '', type, size: 0, sha256: '' };
 }

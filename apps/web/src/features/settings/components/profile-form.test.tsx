@@ -35,6 +35,32 @@ describe('ProfileForm', () => {
     });
   });
 
+  it('a new email is not applied at once: the notice says where the link went (issue 21)', async () => {
+    mockApi({
+      'POST /api/update-user': ({ body }) => ({
+        body: { success: true, user: { ...makeProfile(), pendingEmail: String((body as { email: string }).email).toLowerCase() } },
+      }),
+    });
+    const { onNotice } = renderForm();
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Email Address'));
+    await user.type(screen.getByLabelText('Email Address'), 'New@Example.com');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(onNotice).toHaveBeenLastCalledWith({ tone: 'success', message: `${MSG.profileUpdated} ${MSG.emailChangeSent('new@example.com')}` }),
+    );
+    // The field shows the address in use again; the pending one is the profile's to show.
+    expect((screen.getByLabelText('Email Address') as HTMLInputElement).value).toBe('dot@example.com');
+  });
+
+  it('shows a pending address under the email field until it is confirmed (issue 21)', () => {
+    render(<ProfileForm profile={makeProfile({ pendingEmail: 'next@example.com' })} onNotice={vi.fn()} onSaved={vi.fn(async () => undefined)} />);
+    const field = screen.getByLabelText('Email Address') as HTMLInputElement;
+    expect(field.value).toBe('dot@example.com');
+    const hint = screen.getByText(MSG.emailChangePending('next@example.com'));
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(hint.id);
+  });
+
   it('shows the recent-login message for a 403 RECENT_LOGIN_REQUIRED', async () => {
     mockApi({ 'POST /api/update-user': () => ({ status: 403, body: { error: MSG.profileRecentLogin, code: 'RECENT_LOGIN_REQUIRED' } }) });
     const { onNotice, onSaved } = renderForm();

@@ -74,7 +74,10 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
       setBannerUpload([]);
       setPictureUpload([]);
       await onSaved();
-      onNotice({ tone: 'success', message: MSG.profileUpdated });
+      // Issue 21: a new address waits for the link mailed to it; say where the link went.
+      const askedFor = values.email.trim().toLowerCase();
+      const sentTo = saved.pendingEmail && askedFor === saved.pendingEmail && askedFor !== profile.email.toLowerCase() ? saved.pendingEmail : null;
+      onNotice({ tone: 'success', message: sentTo ? `${MSG.profileUpdated} ${MSG.emailChangeSent(sentTo)}` : MSG.profileUpdated });
     } catch (caught) {
       const message =
         caught instanceof ApiError && caught.code === 'RECENT_LOGIN_REQUIRED'
@@ -134,7 +137,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
         name="email"
         autoComplete="email"
         inputMode="email"
-        hint="Changing your email needs a recent log-in."
+        hint={profile.pendingEmail ? MSG.emailChangePending(profile.pendingEmail) : 'Changing your email needs a recent log-in and a click on the link we send to the new address.'}
         value={values.email}
         onChange={set('email')}
       />
