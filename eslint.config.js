@@ -50,6 +50,35 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/src/test/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  // One import point for routing (decision 0031): react-router no longer ships, and a later merge that
+  // imports it again would put ~20 KB gzip back into every page's initial JavaScript.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/router.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
+            { name: 'react-router-dom', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
+          ],
+          patterns: [
+            {
+              group: ['@glyphary/server', '**/apps/server/**', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'better-auth', 'better-auth/*', '@electric-sql/*', 'fastify', 'node:*'],
+              message: 'apps/web must not import server, database, auth-server or Node code (CONVENTIONS rule 1)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: 'Import routing from apps/web/src/lib/router.tsx (decision 0031).' }] }],
+    },
+  },
   // Rule 1: the server never imports the web app.
   {
     files: ['apps/server/**/*.ts'],

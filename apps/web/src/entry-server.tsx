@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { dehydrate, type DehydratedState } from '@tanstack/react-query';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { setServerBootData } from './lib/boot-data.ts';

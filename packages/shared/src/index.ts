@@ -15,6 +15,7 @@ export * from './schemas/admin.ts';
 export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
+export * from './browse/schemas.ts';
 export * from './glyph-matrix/flash.ts';
 export * from './glyph-matrix/matrix-svg.ts';
 // Issue 19: community and moderation
@@ -28,5 +29,7 @@ export * from './apk/permissions.ts';
 export * from './schemas/release.ts';
 // Issue 22: the API's error codes
 export * from './error-codes.ts';
+// Issue 22: the one page table (paths, route modules, access, boot-data URLs)
+export * from './pages.ts';
 // Issue 22: stored-file identity (one URL builder and parser)
 export * from './stored-files.ts';

@@ -1,4 +1,4 @@
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from '../lib/router.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 

@@ -1,14 +1,16 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { matchRoutes, MemoryRouter, Route, Routes, useLocation, useNavigate } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { mockApi, sessionHandlers } from '../test/api-mock.ts';
+import { makeGlyph } from '../test/glyph-fixture.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { expectConsoleError } from '../test/setup.ts';
 import { RouteErrorBoundary } from './layouts/route-error.tsx';
 import { lazyRoute } from './lazy-route.tsx';
-import { appRoutes, preloadRoute } from './router.tsx';
+import { PAGES } from '@glyphary/shared';
+import { appRoutes, exportName, preloadRoute } from './router.tsx';
 
 describe('lazyRoute', () => {
   it('shows the loading bar over the fallback until the module loads, then the screen', async () => {
@@ -64,6 +66,15 @@ describe('lazyRoute', () => {
 });
 
 describe('app router', () => {
+  it('every page of the shared page table has its route module and component, and the router serves it', () => {
+    const modules = import.meta.glob<Record<string, unknown>>('./routes/*.tsx', { eager: true });
+    for (const page of PAGES) {
+      expect(typeof modules[`./routes/${page.module}.tsx`]?.[exportName(page.module)], page.module).toBe('function');
+      const path = page.pattern.replace(/:\w+/g, 'x').replace('*', 'no-such-page');
+      expect(matchRoutes(appRoutes, path)?.at(-1)?.route.path ?? '/', path).toBe(page.pattern === '/' ? '/' : page.pattern);
+    }
+  });
+
   it('preloadRoute loads the screen of a path so that it renders at once', async () => {
     await preloadRoute('/404');
     const NotFound = matchRoutes(appRoutes, '/404')?.at(-1)?.route.Component;
@@ -84,5 +95,33 @@ describe('app router', () => {
     await userEvent.click(screen.getByRole('link', { name: 'Login' }));
     await screen.findByRole('heading', { name: 'Log in', level: 1 });
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+
+  it('issue 17: hovering a card starts loading its glyph page; opened before the data, it shows the card at once', async () => {
+    const glyph = makeGlyph({ title: 'Tide Clock', images: ['/api/files/images/tide.webp'], thumbnails: ['/api/files/images/tide-thumb.webp'] });
+    // The detail answer never comes within the test: what shows is the card's preview.
+    const detailAnswered = new Promise<void>(() => undefined);
+    const fetchMock = mockApi({
+      ...sessionHandlers(null),
+      'GET /api/get-glyphs': () => ({ body: { glyphs: [glyph], nextCursor: null } }),
+      [`GET /api/get-glyph/${glyph.id}`]: async () => {
+        await detailAnswered;
+        return { body: { glyph } };
+      },
+    });
+    const detailRequests = () => fetchMock.mock.calls.filter(([url]) => String(url).includes(`/api/get-glyph/${glyph.id}`)).length;
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Tide Clock' });
+    expect(detailRequests()).toBe(0);
+    await userEvent.hover(link);
+    expect(detailRequests()).toBe(1);
+    // Opened while the answer is on its way: the card's title and poster, not 'Loading...'.
+    await userEvent.click(link);
+    expect(await screen.findByRole('heading', { name: 'Tide Clock', level: 1 })).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    expect(document.querySelector('img[src="/api/files/images/tide-thumb.webp"]')).not.toBeNull();
+    expect(screen.getByLabelText('Loading glyph').getAttribute('aria-busy')).toBe('true');
+    // The preload's request is the page's request: none more.
+    expect(detailRequests()).toBe(1);
   });
 });

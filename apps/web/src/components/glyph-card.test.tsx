@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { CARD_STAGGER_MAX_ITEMS } from '@glyphary/shared';
 import { makeGlyph } from '../test/glyph-fixture.ts';

@@ -1,5 +1,5 @@
-import { useState, type CSSProperties, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { Link } from '../lib/router.tsx';
 import { Download, Eye, Heart } from 'lucide-react';
 import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
 
@@ -7,6 +7,7 @@ import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluraliz
 const isUpdated = (glyph: Pick<Glyph, 'createdAt' | 'updatedAt'>) => new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
 import { paths } from '../config/paths.ts';
 import { cn } from '../lib/cn.ts';
+import { onceVisible, usePagePreload } from '../lib/page-preload.ts';
 import { DeviceBadges } from './device-badges.tsx';
 import { GlyphPlayer } from './glyph-player/glyph-player.tsx';
 import { DotMatrix } from './ui/dot-matrix.tsx';
@@ -95,8 +96,18 @@ export interface GlyphCardProps {
 export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText }: GlyphCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
+  // Issue 17: the glyph page's code and data load when the card is seen, hovered or focused, so
+  // opening it shows the glyph at once instead of 'Loading...'; the card's glyph is its preview.
+  const preloadPage = usePagePreload();
+  const preload = () => preloadPage(paths.glyph(glyph.id), glyph);
+  const preloadWhenSeen = useEffectEvent(preload);
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => (card.current ? onceVisible(card.current, () => preloadWhenSeen()) : undefined), []);
   return (
     <article
+      ref={card}
+      onPointerEnter={preload}
+      onFocus={preload}
       style={style}
       className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
     >

@@ -1,27 +1,11 @@
+import { routePatterns } from '@glyphary/shared';
+
 /**
- * Every route of spec §2 (plus /reset-password and /request-glyphs/:id): `routePatterns` for the
- * router, `paths` for links. Never write a route path by hand elsewhere.
+ * Every route of spec §2 (plus /reset-password and /request-glyphs/:id): `routePatterns` (the page
+ * table's, packages/shared/src/pages.ts) for the router, `paths` for links. Never write a route path
+ * by hand elsewhere.
  */
-export const routePatterns = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  glyph: '/glyph/:id',
-  storefront: '/storefront/:username',
-  upload: '/upload',
-  search: '/search',
-  requestGlyphs: '/request-glyphs',
-  requestGlyph: '/request-glyphs/:id',
-  myRequests: '/my-requests',
-  liked: '/liked',
-  settings: '/settings',
-  admin: '/admin',
-  notFound: '/404',
-  // Issue 19
-  following: '/following',
-} as const;
+export { routePatterns };
 
 const seg = (value: string) => encodeURIComponent(value);
 

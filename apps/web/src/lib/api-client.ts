@@ -1,4 +1,4 @@
-import { MSG, type ErrorCode } from '@glyphary/shared';
+import { MSG, apiUrl, type ApiParams, type ErrorCode } from '@glyphary/shared';
 import { isServerRendering, takeBootResponse } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
@@ -33,20 +33,12 @@ export function errorMessage(error: unknown, fallback: string): string {
 export interface RequestOptions {
   signal?: AbortSignal;
   /** Query parameters; undefined and null values are left out. */
-  params?: Record<string, string | number | boolean | null | undefined>;
+  params?: ApiParams;
   headers?: Record<string, string>;
 }
 
-function buildUrl(path: string, params?: RequestOptions['params']): string {
-  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
-  if (!params) return url;
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  }
-  const query = search.toString();
-  return query ? `${url}?${query}` : url;
-}
+// The same builder makes the server's boot-data keys (packages/shared/src/pages.ts).
+const buildUrl = (path: string, params?: ApiParams): string => apiUrl(path, params);
 
 async function parseBody(response: Response): Promise<unknown> {
   const text = await response.text();

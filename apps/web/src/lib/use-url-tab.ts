@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from './router.tsx';
 
 /**
  * A tab kept in the URL's `?tab=` (issue 17): linkable, restored on reload, and each switch is a
@@ -11,7 +11,7 @@ export function useUrlTab<T extends string>(tabs: readonly T[], param = 'tab'): 
   const fallback = tabs[0] as T;
   const tab = tabs.find((known) => known === asked) ?? fallback;
   const setTab = (next: string) => {
-    // Radix reports one click twice (pointer down, then focus) before React re-renders: compare
+    // One switch can be reported twice (a click, then focus) before React re-renders: compare
     // with the address bar itself so one switch is one history entry.
     const current = new URLSearchParams(window.location.search).get(param) ?? fallback;
     if (next === current) return;

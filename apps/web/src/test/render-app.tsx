@@ -1,6 +1,6 @@
 import { act, render } from '@testing-library/react';
 import { useEffect } from 'react';
-import { MemoryRouter, parsePath, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
+import { MemoryRouter, parsePath, useLocation, useNavigate, type Location, type NavigateFunction } from '../lib/router.tsx';
 import { AppProviders } from '../app/providers.tsx';
 import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';

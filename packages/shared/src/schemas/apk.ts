@@ -1,12 +1,11 @@
 import '../zod.ts';
 import { z } from 'zod';
+import { GLYPH_DEVICES } from '../apk/devices.ts';
 
 // Issue 15: the APK report ("Inside this APK"), shared by the server (response schemas) and the web app.
 
-/** The phones a Glyph Toy can run on (DESIGN §6): Phone (3) runs every toy, Phone (4a) Pro only AOD toys. */
-export const GLYPH_DEVICES = ['phone-3', 'phone-4a-pro'] as const;
-export type GlyphDevice = (typeof GLYPH_DEVICES)[number];
-export const GLYPH_DEVICE_LABELS: Record<GlyphDevice, string> = { 'phone-3': 'Phone (3)', 'phone-4a-pro': 'Phone (4a) Pro' };
+// The phones live in a zod-free module: device badges render on every page, zod loads only with forms.
+export { GLYPH_DEVICES, GLYPH_DEVICE_LABELS, type GlyphDevice } from '../apk/devices.ts';
 
 /** The signing schemes the analyser reads: v1 (JAR, PKCS#7) and the APK Signing Block v2/v3. */
 export const APK_SIGNATURE_SCHEMES = ['v1', 'v2', 'v3'] as const;

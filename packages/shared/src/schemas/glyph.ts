@@ -2,7 +2,7 @@ import '../zod.ts';
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { MSG } from '../messages.ts';
-import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/index.ts';
+import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/schemas.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
 import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';

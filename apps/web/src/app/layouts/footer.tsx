@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { EXTERNAL_TONES_URL, PRODUCT_NAME, SUPPORT_EMAIL } from '@glyphary/shared';
 import { paths } from '../../config/paths.ts';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { PRODUCT_NAME } from '@glyphary/shared';
 import { paths } from '../../config/paths.ts';
 

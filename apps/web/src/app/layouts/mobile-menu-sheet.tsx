@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { LogOut, Upload, X } from 'lucide-react';
 import type { RefObject } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { Avatar } from '../../components/ui/dot-matrix.tsx';
 import { useToast } from '../../components/ui/toast.tsx';

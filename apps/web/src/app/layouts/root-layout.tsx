@@ -1,5 +1,5 @@
 import { useEffectEvent, useLayoutEffect } from 'react';
-import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { Outlet, useLocation, useNavigationType } from '../../lib/router.tsx';
 import { Footer } from './footer.tsx';
 import { TopBar } from './top-bar.tsx';
 

@@ -1,6 +1,6 @@
 import { SearchIcon as Search } from '../../components/ui/shell-icons.tsx';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { paths } from '../../config/paths.ts';
 import { cn } from '../../lib/cn.ts';
 

@@ -1,6 +1,6 @@
 import { UploadIcon as Upload } from '../../components/ui/shell-icons.tsx';
 import { Suspense } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { paths, routePatterns } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';

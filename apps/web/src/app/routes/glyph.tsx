@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router.tsx';
 import { paths } from '../../config/paths.ts';
 import { CommentsSection, ReportButton } from '../../features/community/index.ts';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';

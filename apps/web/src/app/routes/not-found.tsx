@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
 import { DotMatrix } from '../../components/ui/dot-matrix.tsx';
 import { paths } from '../../config/paths.ts';

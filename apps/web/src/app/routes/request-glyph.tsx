@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { RequestDetail } from '../../features/requests/components/request-detail.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,5 +1,5 @@
 import { MAX_IMAGES, type GlyphRequest } from '@glyphary/shared';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { paths } from '../../config/paths.ts';
 import { ReportButton, useMyVotes, VoteButton } from '../../features/community/index.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';

@@ -1,5 +1,5 @@
 import { MSG } from '@glyphary/shared';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import { SearchPage } from '../../features/search/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { MSG } from '@glyphary/shared';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Banner } from '../../components/ui/banner.tsx';

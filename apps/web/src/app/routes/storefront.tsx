@@ -1,4 +1,4 @@
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from '../../lib/router.tsx';
 import { paths } from '../../config/paths.ts';
 import { FollowButton, ReportButton } from '../../features/community/index.ts';
 import { useAuth } from '../../features/auth/index.ts';

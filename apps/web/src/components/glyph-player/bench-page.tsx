@@ -5,7 +5,7 @@
  * on screen and playing at once.
  */
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router.tsx';
 import type { Glyph } from '@glyphary/shared';
 import '../../index.css';
 import { GlyphGrid } from '../glyph-card.tsx';

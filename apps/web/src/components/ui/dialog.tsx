@@ -1,7 +1,4 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 
 export interface DialogProps {
   open: boolean;
@@ -16,38 +13,26 @@ export interface DialogProps {
   hideClose?: boolean;
 }
 
-/** A modal dialog (Radix): focus is trapped inside, Escape and the close button close it. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className, hideClose }: DialogProps) {
-  return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/75 backdrop-blur-sm" />
-        <DialogPrimitive.Content
-          className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-2xl',
-            className,
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="flex items-start justify-between gap-4">
-            <DialogPrimitive.Title className="font-display text-xl font-bold">{title}</DialogPrimitive.Title>
-            {hideClose ? null : (
-              <DialogPrimitive.Close
-                aria-label="Close"
-                className="-mt-1 -mr-2 flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-muted hover:bg-raised hover:text-fg"
-              >
-                <X size={18} aria-hidden="true" />
-              </DialogPrimitive.Close>
-            )}
-          </div>
-          {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
-          {children}
-          {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
-  );
+// Radix Dialog and its focus trap, scroll lock and portal are ~15 KB gzip that no page needs before a
+// dialog opens (decision 0031): they load on the first open.
+const DialogContent = lazy(() => import('./dialog-content.tsx'));
+
+/**
+ * True from the first time `open` is true: a lazily loaded dialog mounts then and stays mounted, so
+ * its closing (focus return) runs as before.
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
 
-/** Closes the surrounding Dialog when its child is activated. */
-export const DialogClose = DialogPrimitive.Close;
+/** A modal dialog (Radix): focus is trapped inside, Escape and the close button close it. */
+export function Dialog(props: DialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogContent {...props} />
+    </Suspense>
+  );
+}

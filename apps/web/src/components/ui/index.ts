@@ -4,7 +4,7 @@ export { Banner, type BannerTone } from './banner.tsx';
 export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type ButtonSize } from './button.tsx';
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
-export { Dialog, DialogClose, type DialogProps } from './dialog.tsx';
+export { Dialog, type DialogProps } from './dialog.tsx';
 export { Avatar, DotMatrix, type DotMatrixProps, type DotMatrixPattern } from './dot-matrix.tsx';
 export { EmptyState } from './empty-state.tsx';
 export { Field, controlClasses } from './field.tsx';

@@ -1,4 +1,4 @@
-import type { UserProfile } from '@glyphary/shared';
+import { apiUrl, SESSION_API_PATH, type UserProfile } from '@glyphary/shared';
 import { api } from '../../lib/api-client.ts';
 
 /** The account as the identity layer (Better Auth) reports it. */
@@ -16,11 +16,11 @@ export interface SessionResponse {
 }
 
 /** The session call's URL as the client sends it (the server embeds its answer under this key). */
-export const SESSION_URL = '/api/auth/get-session';
+export const SESSION_URL = apiUrl(SESSION_API_PATH);
 
 /** GET /api/auth/get-session → the current session, or null when signed out. */
 export function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  return api.get<SessionResponse | null>('/auth/get-session', { signal });
+  return api.get<SessionResponse | null>(SESSION_API_PATH, { signal });
 }
 
 /** GET /api/get-user/{id} → the full profile (own) or the public one. */

@@ -3,7 +3,6 @@ export { CommentsSection } from './components/comments-section.tsx';
 export { DigestToggle } from './components/digest-toggle.tsx';
 export { FollowButton } from './components/follow-button.tsx';
 export { FollowingPage } from './components/following-page.tsx';
-export { NotificationBell } from './components/notification-bell.tsx';
 export { ReportButton } from './components/report-button.tsx';
 export { ReportsTab } from './components/reports-tab.tsx';
 export { VoteButton } from './components/vote-button.tsx';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@glyphary/shared';
 import { AppProviders } from '../../../app/providers.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../../lib/use-form-error.ts';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../../lib/use-form-error.ts';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { MAX_DISPLAY_NAME, MAX_USERNAME_LENGTH, MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';

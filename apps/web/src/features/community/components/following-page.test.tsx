@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COMMUNITY_MSG, MSG, type FollowingEntry } from '@glyphary/shared';
 import { AppProviders } from '../../../app/providers.tsx';

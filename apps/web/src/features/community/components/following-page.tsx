@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { COMMUNITY_MSG, MSG, type FollowingEntry } from '@glyphary/shared';
 import { GlyphCard } from '../../../components/glyph-card.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Bell } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { COMMUNITY_MSG, formatDate } from '@glyphary/shared';
 import { useMarkRead, useNotifications } from '../api/notifications.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import {
   MODERATION_ACTIONS_BY_TARGET,
   MODERATION_ACTION_LABELS,

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { GlyphList, GlyphSort } from '@glyphary/shared';
+import { glyphListParams, type GlyphList, type GlyphSort } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 
 export interface GlyphListParams {
@@ -10,10 +10,7 @@ export interface GlyphListParams {
 
 /** GET /api/get-glyphs?sort=&limit=&creator_id=&cursor= → one page of live glyphs (spec §7). */
 export function fetchGlyphs(params: GlyphListParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
-  return api.get<GlyphList>('/get-glyphs', {
-    params: { sort: params.sort, limit: params.limit, creator_id: params.creatorId, cursor: params.cursor ?? undefined },
-    signal,
-  });
+  return api.get<GlyphList>('/get-glyphs', { params: glyphListParams(params), signal });
 }
 
 /** One fixed-size list (home tabs: 12 latest, 12 popular). */

@@ -5,7 +5,7 @@ import { MSG } from '@glyphary/shared';
 import { makeProfile, mockApi, sessionHandlers } from '../../../test/api-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router.tsx';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';

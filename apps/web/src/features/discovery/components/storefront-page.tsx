@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { CalendarDays, Globe, MapPin } from 'lucide-react';
 import { MSG, STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { APK_MSG, type ApkReport } from '@glyphary/shared';
 import { GlyphCard } from '../../../components/glyph-card.tsx';

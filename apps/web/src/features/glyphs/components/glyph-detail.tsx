@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GitBranch, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate } from 'react-router';
+import { useEffect, useRef, useState, lazy, Suspense } from 'react';
+import { Link, Navigate } from '../../../lib/router.tsx';
 import { formatBytes, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
 import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
@@ -9,12 +9,11 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteGlyph } from '../api/delete-glyph.ts';
-import { glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
+import { glyphPreviewKey, glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
 import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
 import { DownloadButton } from './download-button.tsx';
 import { ApkPanel } from './apk-panel.tsx';
-import { EditGlyphDialog } from './edit-glyph-dialog.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
@@ -23,14 +22,26 @@ import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
+// The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
+const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
+
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
-function DetailSkeleton() {
+/**
+ * While the glyph loads: skeletons, or (issue 17) when it was opened from a card, that card's
+ * poster and title at once — the rest fills in when the data arrives.
+ */
+function DetailSkeleton({ preview }: { preview: Glyph | undefined }) {
+  const poster = preview ? (preview.animation?.posterUrl ?? preview.thumbnails[0] ?? preview.images[0] ?? null) : null;
   return (
     <div className="grid gap-8 lg:grid-cols-2" aria-busy="true" aria-label="Loading glyph">
-      <Skeleton className="aspect-square w-full" />
+      {poster ? (
+        <img src={poster} alt="" width={480} height={480} referrerPolicy="no-referrer" className="aspect-square w-full rounded-[var(--radius-card)] bg-black object-contain" />
+      ) : (
+        <Skeleton className="aspect-square w-full" />
+      )}
       <div className="flex flex-col gap-4">
-        <Skeleton className="h-10 w-3/4" />
+        {preview ? <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{preview.title}</h1> : <Skeleton className="h-10 w-3/4" />}
         <Skeleton className="h-5 w-1/3" />
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-12 w-48" />
@@ -88,7 +99,7 @@ export function GlyphDetail({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [glyph?.id, glyph?.deleted, id]);
 
-  if (query.isPending) return <DetailSkeleton />;
+  if (query.isPending) return <DetailSkeleton preview={queryClient.getQueryData<Glyph>(glyphPreviewKey(id))} />;
   if (query.isError) {
     // spec §2: a fetch error containing 'not found' goes to /404.
     if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
@@ -244,13 +255,15 @@ export function GlyphDetail({
       </div>
 
       {isCreator && editing ? (
-        <EditGlyphDialog
-          glyph={glyph}
-          open={editing}
-          onOpenChange={setEditing}
-          renderFileUpload={renderFileUpload}
-          onPublishUpdate={onPublishUpdate}
-        />
+        <Suspense fallback={null}>
+          <EditGlyphDialog
+            glyph={glyph}
+            open={editing}
+            onOpenChange={setEditing}
+            renderFileUpload={renderFileUpload}
+            onPublishUpdate={onPublishUpdate}
+          />
+        </Suspense>
       ) : null}
       <ConfirmDialog
         open={confirmingDelete}

@@ -1,5 +1,5 @@
 import { Heart } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { Button, useToast } from '../../../components/ui/index.ts';
 import type { ButtonSize } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { paths } from '../../../config/paths.ts';
 
 /** A glyph's tags as chips; each opens the catalogue filtered by that tag (issue 17). */

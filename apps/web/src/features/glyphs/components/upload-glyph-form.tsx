@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router.tsx';
 import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, validateGlyphTags, type UploadedFile } from '@glyphary/shared';
 import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { formatDate, MSG } from '@glyphary/shared';
 import { Banner, Button, ConfirmDialog, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';

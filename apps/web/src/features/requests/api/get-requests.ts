@@ -1,16 +1,12 @@
 import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { REQUESTS_PAGE_SIZE, type RequestList, type RequestSort, type RequestStatus } from '@glyphary/shared';
+import { requestListParams, type RequestList, type RequestSort, type RequestStatus } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';
 
 /** GET /api/glyph-requests?limit=20&offset=…[&search=…][&sort=votes][&status=…] (spec §7, §9: page size 20, offset 0 first). */
 export function fetchRequests(params: { offset: number; search: string; sort?: RequestSort; status?: RequestStatus | undefined }, signal?: AbortSignal): Promise<RequestList> {
-  return api.get<RequestList>('/glyph-requests', {
-    signal,
-    // Issue 19: sort=votes only when asked, so the default URL stays the one pages preload. Issue 17:
-    // the status filter last, as the server's page preload spells it (modules/web/page-preloads.ts).
-    params: { limit: REQUESTS_PAGE_SIZE, offset: params.offset, search: params.search || undefined, sort: params.sort === 'votes' ? 'votes' : undefined, status: params.status },
-  });
+  // The builder the server's page preload uses too (packages/shared/src/pages.ts).
+  return api.get<RequestList>('/glyph-requests', { signal, params: requestListParams(params) });
 }
 
 /** The board's pages: Load more asks for the next 20 while `hasMore` (DESIGN §4.12). */

@@ -1,6 +1,6 @@
 import { Plus, Search } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
+import { Link, useSearchParams } from '../../../lib/router.tsx';
 import { MSG, pluralize, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,10 +12,14 @@ import { controlClasses } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useRequests } from '../api/get-requests.ts';
-import { CreateRequestDialog, type ImageUploadSlot } from './create-request-dialog.tsx';
+import { useOpenedOnce } from '../../../components/ui/dialog.tsx';
+import type { ImageUploadSlot } from './create-request-dialog.tsx';
 import { RequestCard } from './request-card.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useTakeOn } from './use-take-on.ts';
+
+// The request form loads when it is first opened (decision 0031).
+const CreateRequestDialog = lazy(() => import('./create-request-dialog.tsx').then((m) => ({ default: m.CreateRequestDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -39,8 +43,9 @@ function useStatusFilter(): [RequestStatus | undefined, (next: RequestStatus | u
     const updated = new URLSearchParams(params);
     if (next) updated.set(STATUS_PARAM, next);
     else updated.delete(STATUS_PARAM);
-    // A new history entry: Back returns to the previous filter.
-    setParams(updated, { preventScrollReset: true });
+    // A new history entry: Back returns to the previous filter. The page keeps its scroll position:
+    // only a new pathname scrolls to the top (root-layout.tsx).
+    setParams(updated);
   };
   return [status, setStatus];
 }
@@ -64,6 +69,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
   const [term, setTerm] = useState('');
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(startCreating && viewerId !== null);
+  const createOpened = useOpenedOnce(creating);
   const [sort, setSort] = useState<RequestSort>('latest');
   const [status, setStatus] = useStatusFilter();
   const query = useRequests(search, sort, status);
@@ -181,7 +187,11 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         </div>
       ) : null}
 
-      {viewerId !== null ? <CreateRequestDialog open={creating} onOpenChange={setCreating} imageUpload={imageUpload} /> : null}
+      {viewerId !== null && createOpened ? (
+        <Suspense fallback={null}>
+          <CreateRequestDialog open={creating} onOpenChange={setCreating} imageUpload={imageUpload} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
 import { GlyphRequestSchema, MSG, truncate, type GlyphRequest } from '@glyphary/shared';
 import { AppProviders } from '../../../app/providers.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router.tsx';
 import { MSG, formatDate, pluralize, type GlyphRequest } from '@glyphary/shared';
 import { paths } from '../../../config/paths.ts';
 

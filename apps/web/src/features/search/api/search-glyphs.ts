@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { BROWSE_PAGE_SIZE, SEARCH_LIMIT, type GlyphFilters, type GlyphList, type SearchSort } from '@glyphary/shared';
+import { searchListParams, type GlyphFilters, type GlyphList, type SearchSort } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
-import { filterQueryParams } from '../lib/filters.ts';
 
 export interface SearchParams {
   term: string;
@@ -15,17 +14,7 @@ export interface SearchParams {
  * §9 limit 100). Without a term it lists the whole catalogue in the chosen sort (issue 17 browse).
  */
 export function fetchSearchPage(params: SearchParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
-  const browsing = params.term.length === 0;
-  return api.get<GlyphList>('/get-glyphs', {
-    params: {
-      search: browsing ? undefined : params.term,
-      sort: browsing && params.sort === 'relevance' ? 'latest' : params.sort,
-      limit: browsing ? BROWSE_PAGE_SIZE : SEARCH_LIMIT,
-      cursor: params.cursor ?? undefined,
-      ...filterQueryParams(params.filters ?? {}),
-    },
-    signal,
-  });
+  return api.get<GlyphList>('/get-glyphs', { params: searchListParams(params), signal });
 }
 
 /** Search results, or the browsed catalogue, with "Load more" (DESIGN §4.12). */

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from '../../../lib/router.tsx';
 import { describe, expect, it, vi } from 'vitest';
 import { MSG, type Glyph } from '@glyphary/shared';
 import { mockApi } from '../../../test/api-mock.ts';

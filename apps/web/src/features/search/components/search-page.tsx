@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { Search } from 'lucide-react';
 import { MAX_SEARCH_LENGTH, MSG, pluralize, SEARCH_QUICK_TERMS, SEARCH_SORTS, type GlyphFilters, type SearchSort } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';

@@ -26,9 +26,4 @@ export function withFilters(params: URLSearchParams, filters: GlyphFilters): URL
   return next;
 }
 
-/** The filters as `GET /api/get-glyphs` parameters. */
-export function filterQueryParams(filters: GlyphFilters): Record<string, string | undefined> {
-  return { has: filters.has, tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined, device: filters.device };
-}
-
 export const hasAnyFilter = (filters: GlyphFilters) => Boolean(filters.has) || Boolean(filters.device) || (filters.tags?.length ?? 0) > 0;

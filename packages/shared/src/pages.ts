@@ -1,0 +1,195 @@
+// The one page table of the SPA (issue 22): route patterns, the route module of each page, who may
+// see it, and the API GETs its first render makes. The web router (apps/web/src/app/router.tsx), the
+// web links (apps/web/src/config/paths.ts) and the server's boot data and modulepreloads
+// (apps/server/src/modules/web/page-preloads.ts) all read it; the API URLs come from the builders
+// below, which the web API files use too, so a page's boot data is keyed exactly as the client asks.
+import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
+import type { RequestSort } from './community.ts';
+import { GLYPH_DEVICES } from './apk/devices.ts';
+import { HOME_PAGE_SIZE, REQUEST_STATUSES, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type GlyphSort, type RequestStatus, type SearchSort } from './constants.ts';
+
+/** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
+export type ApiParams = Record<string, string | number | boolean | null | undefined>;
+
+/** `/api` + `path` + `params`: the URL the web client requests, and the key of a page's boot data. */
+export function apiUrl(path: string, params?: ApiParams): string {
+  const url = `/api${path.startsWith('/') ? path : `/${path}`}`;
+  if (!params) return url;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== null) search.set(key, String(value));
+  const query = search.toString();
+  return query ? `${url}?${query}` : url;
+}
+
+/** GET /api/auth/get-session: the session every page asks for first. */
+export const SESSION_API_PATH = '/auth/get-session';
+
+/** GET /api/get-glyph/{id}. */
+export const glyphApiPath = (id: string) => `/get-glyph/${encodeURIComponent(id)}`;
+
+/** GET /api/get-glyphs?sort=&limit=&creator_id=&cursor= (home lists, storefront, liked). */
+export const glyphListParams = (params: { sort: GlyphSort; limit: number; creatorId?: string | undefined; cursor?: string | null | undefined }): ApiParams => ({
+  sort: params.sort,
+  limit: params.limit,
+  creator_id: params.creatorId,
+  cursor: params.cursor ?? undefined,
+});
+
+/** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
+export function searchListParams(params: { term: string; sort: SearchSort; filters?: GlyphFilters | undefined; cursor?: string | null | undefined }): ApiParams {
+  const browsing = params.term.length === 0;
+  const filters = params.filters ?? {};
+  return {
+    search: browsing ? undefined : params.term,
+    sort: browsing && params.sort === 'relevance' ? 'latest' : params.sort,
+    limit: browsing ? BROWSE_PAGE_SIZE : SEARCH_LIMIT,
+    cursor: params.cursor ?? undefined,
+    has: filters.has,
+    tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined,
+    device: filters.device,
+  };
+}
+
+/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
+export const requestListParams = (params: { offset: number; search: string; sort?: RequestSort | undefined; status?: RequestStatus | undefined }): ApiParams => ({
+  limit: REQUESTS_PAGE_SIZE,
+  offset: params.offset,
+  search: params.search || undefined,
+  sort: params.sort === 'votes' ? 'votes' : undefined,
+  status: params.status,
+});
+
+/** The search page's term, sort and filters as its URL carries them (spec §2 Search, issue 17). */
+export function searchFromQuery(query: URLSearchParams): { term: string; sort: SearchSort; filters: GlyphFilters } {
+  const asked = query.get('sort');
+  const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
+  const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
+  const device = GLYPH_DEVICES.find((known) => known === query.get('device'));
+  return {
+    term: query.get('q')?.trim() ?? '',
+    sort: SEARCH_SORTS.find((known) => known === asked) ?? 'relevance',
+    filters: { ...(has ? { has } : {}), ...(tags.length > 0 ? { tags } : {}), ...(device ? { device } : {}) },
+  };
+}
+
+/** Every route of spec §2 (plus /reset-password and /request-glyphs/:id). Never write a route path by hand elsewhere. */
+export const routePatterns = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  glyph: '/glyph/:id',
+  storefront: '/storefront/:username',
+  upload: '/upload',
+  search: '/search',
+  requestGlyphs: '/request-glyphs',
+  requestGlyph: '/request-glyphs/:id',
+  myRequests: '/my-requests',
+  liked: '/liked',
+  settings: '/settings',
+  admin: '/admin',
+  notFound: '/404',
+  following: '/following',
+} as const;
+
+/** Who sees a page: anyone, only signed-out visitors (else to /), signed-in people (else to /login), admins. */
+export type PageAccess = 'public' | 'signed-out' | 'signed-in' | 'admin';
+
+export interface Page {
+  pattern: string;
+  /** apps/web/src/app/routes/{module}.tsx, which exports `{Module}Route` (home → HomeRoute). */
+  module: string;
+  access: PageAccess;
+  /** Pre-rendered by the server, with its route chunks preloaded (docs/decisions/0014-prerendered-pages.md). */
+  prerendered?: boolean;
+  /** The API GETs (as apiUrl builds them) the page's first render makes; embedded as its boot data. */
+  preloads?: (params: Record<string, string>, query: URLSearchParams) => string[];
+}
+
+const UUID = /^[0-9a-fA-F-]{36}$/;
+
+/** In matching order: the first page whose pattern matches a path is the page. */
+export const PAGES: readonly Page[] = [
+  {
+    pattern: routePatterns.home,
+    module: 'home',
+    access: 'public',
+    prerendered: true,
+    preloads: () => [apiUrl('/get-glyphs', glyphListParams({ sort: 'latest', limit: HOME_PAGE_SIZE }))],
+  },
+  {
+    pattern: routePatterns.glyph,
+    module: 'glyph',
+    access: 'public',
+    prerendered: true,
+    // Only a well-formed id is asked for: nothing else from the path reaches the in-process request.
+    preloads: ({ id = '' }) => (UUID.test(id) ? [apiUrl(glyphApiPath(id))] : []),
+  },
+  { pattern: routePatterns.storefront, module: 'storefront', access: 'public', prerendered: true },
+  {
+    pattern: routePatterns.search,
+    module: 'search',
+    access: 'public',
+    prerendered: true,
+    preloads: (_params, query) => [apiUrl('/get-glyphs', searchListParams(searchFromQuery(query)))],
+  },
+  {
+    pattern: routePatterns.requestGlyphs,
+    module: 'request-glyphs',
+    access: 'public',
+    prerendered: true,
+    // Issue 17: the board's status filter from the URL (features/requests/components/request-board.tsx).
+    preloads: (_params, query) => [
+      apiUrl('/glyph-requests', requestListParams({ offset: 0, search: '', status: REQUEST_STATUSES.find((known) => known === query.get('status')) })),
+    ],
+  },
+  { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },
+  // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.
+  { pattern: routePatterns.liked, module: 'liked', access: 'public' },
+  { pattern: routePatterns.forgotPassword, module: 'forgot-password', access: 'public' },
+  { pattern: routePatterns.resetPassword, module: 'reset-password', access: 'public' },
+  { pattern: routePatterns.login, module: 'login', access: 'signed-out' },
+  { pattern: routePatterns.signup, module: 'signup', access: 'signed-out' },
+  { pattern: routePatterns.upload, module: 'upload', access: 'signed-in' },
+  { pattern: routePatterns.myRequests, module: 'my-requests', access: 'signed-in' },
+  { pattern: routePatterns.settings, module: 'settings', access: 'signed-in' },
+  { pattern: routePatterns.following, module: 'following', access: 'signed-in' },
+  { pattern: routePatterns.admin, module: 'admin', access: 'admin' },
+  { pattern: routePatterns.notFound, module: 'not-found', access: 'public' },
+  { pattern: '*', module: 'not-found', access: 'public' },
+];
+
+/**
+ * The page a path shows and the params of its pattern (`:name` segments, decoded; `*` the rest), or
+ * null. Static segments match case-insensitively and a trailing slash is ignored, as the web router.
+ */
+export function matchPage(pathname: string): { page: Page; params: Record<string, string> } | null {
+  const segments = pathname.split('/').filter(Boolean);
+  for (const page of PAGES) {
+    const parts = page.pattern.split('/').filter(Boolean);
+    const params: Record<string, string> = {};
+    let matched = true;
+    for (const [i, part] of parts.entries()) {
+      const segment = segments[i];
+      if (part === '*') {
+        params['*'] = segments.slice(i).join('/');
+        break;
+      }
+      if (segment === undefined) matched = false;
+      else if (part.startsWith(':')) params[part.slice(1)] = safeDecode(segment);
+      else if (part.toLowerCase() !== safeDecode(segment).toLowerCase()) matched = false;
+      if (!matched) break;
+    }
+    if (matched && (parts.includes('*') || parts.length === segments.length)) return { page, params };
+  }
+  return null;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
