@@ -611,15 +611,15 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
     const currentAnimation = await stored(owner, 'animations', animationJson(), 'b.json');
     const firstApk = await stored(owner, 'apks', makeApk(), 'first.apk');
     const replacedApk = await stored(owner, 'apks', makeApk(), 'replaced.apk');
-    const currentApk = await stored(owner, 'apks', makeApk(), 'current.apk');
 
-    // A glyph shared with an APK (its release 1) and an animation, then edited twice: the first APK stays
-    // with its release; the APK and animation the edits replaced are used by nothing.
+    // A glyph shared with an APK (its release 1) and an animation, then edited: the animation the edit
+    // replaced is used by nothing; an APK swap through an edit is refused (releases own the APK, decision
+    // 0028), so that upload stays unused too, while the first APK stays with its release.
     const created = await glyph(owner, 'POST', '/api/upload-glyph', { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: replacedAnimation.url });
     expect(created.statusCode).toBe(200);
     const id = (created.json() as { glyph: { id: string } }).glyph.id;
-    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url, animationUrl: currentAnimation.url })).statusCode).toBe(200);
-    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: currentApk.url })).statusCode).toBe(200);
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: currentAnimation.url })).statusCode).toBe(200);
+    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url })).statusCode).toBe(409);
     const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: picture.url, bannerImage: banner.url } });
     expect(profile.statusCode).toBe(200);
     await t.database.db.insert(glyphRequests).values({ title: 'Ref', description: 'Uses a reference', userId: owner.id, referenceImages: [`http://localhost:3000${reference.url}`] });
@@ -653,12 +653,12 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
     // The removed APK's toy previews (image rows of their own) went with it.
     for (const url of replacedPreviews) expect(await served(url), url).toBe(404);
     expect(removed).toBe(gone.length + replacedPreviews.length);
-    for (const file of [onGlyph, picture, banner, reference, currentAnimation, firstApk, currentApk, fresh]) {
+    for (const file of [onGlyph, picture, banner, reference, currentAnimation, firstApk, fresh]) {
       expect(await rowExists(file.filename), file.url).toBe(true);
       expect(await served(file.url), file.url).toBe(200);
     }
     // The toy previews of the APKs still in use are kept.
-    const previews = await previewsOf(firstApk.filename, currentApk.filename);
+    const previews = await previewsOf(firstApk.filename);
     expect(previews.length).toBeGreaterThan(0);
     for (const url of previews) expect(await served(url), url).toBe(200);
     // A second pass finds nothing more.
