@@ -12,7 +12,7 @@ import { userFields } from '../factories.ts';
 import { startInstance, type Instance } from '../scale/instances.ts';
 
 // Fault injection (SECURITY.md §5): shared helpers for the tests that run the real server as a child
-// process (`node apps/server/src/main.ts`, via the scale-out engineer's startInstance). Loopback only.
+// process (`node apps/server/src/main.ts`, via the scale-out tests' startInstance). Loopback only.
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PG_URL = process.env.TEST_DATABASE_URL;

@@ -6,7 +6,7 @@ import { actorOf } from './discovery.actor.ts';
 import { decodeCursor, encodeCursor, type ListCursor, type ListSort } from './discovery.cursor.ts';
 import type { DiscoveryRepository, KeyedGlyphRow } from './discovery.repository.ts';
 
-/** The search engineer's repository contract (modules/search/search.repository.ts), injected. */
+/** What discovery needs from search (modules/search/search.repository.ts), injected so the two modules stay apart. */
 export interface SearchPort {
   search(params: {
     term: string;
