@@ -51,7 +51,7 @@ describe('GlyphCard', () => {
     );
     expect(html).toMatch(/<img src="\/api\/files\/animations\/a-poster\.webp" alt="" width="480" height="480" loading="lazy"/);
     expect(html).not.toContain('a-thumb.webp');
-    expect(html).toMatch(/mask-image:url\([^)]*matrix-13\.svg/);
+    expect(html).toMatch(/mask-image:radial-gradient\([^;]*;mask-size:7\.6923% 7\.6923%/);
     expect(html).toContain('data-playing="false"');
   });
 

@@ -24,14 +24,14 @@ describe('GlyphPlayer on the server', () => {
   it('a known matrix size puts the unlit round matrix in the first paint, and the poster exactly over its cells', () => {
     // Without a poster, the stage's background is the 13×13 matrix picture (no black disc before the script).
     expect(renderToString(<GlyphPlayer src="/a.glya" size={13} title="Pulse" variant="compact" />)).toMatch(/background-image:url\([^)]*matrix-13\.svg/);
-    // With one, the poster shows it (and stays the largest paint); the mask is the 13×13 picture already.
+    // With one, the poster shows it (and stays the largest paint); the LED mask is one dot per cell of 13×13.
     const html = renderToString(<GlyphPlayer src="/a.glya" posterUrl="/a.webp" size={13} title="Pulse" variant="compact" />);
     expect(html).not.toContain('background-image');
-    expect(html).toMatch(/mask-image:url\([^)]*matrix-13\.svg/);
+    expect(html).toMatch(/mask-image:radial-gradient\([^;]*;mask-size:7\.6923% 7\.6923%;mask-repeat:repeat/);
     // The poster's 13 cells sit inside the disc's half-cell margin (50/14 % in from each side).
     expect(html).toMatch(/<img[^>]*width="480" height="480"[^>]*style="left:3\.571%;top:3\.571%;width:92\.857%;height:92\.857%"/);
     // The unlit matrix and the LEDs share the poster's box; a card has no glow canvas.
-    expect(html).toMatch(/style="left:3\.571%;top:3\.571%;width:92\.857%;height:92\.857%;mask-image:url\([^)]*matrix-13\.svg/);
+    expect(html).toMatch(/style="left:3\.571%;top:3\.571%;width:92\.857%;height:92\.857%;mask-image:radial-gradient\(/);
     expect(html.match(/<canvas/g)).toHaveLength(1);
   });
 

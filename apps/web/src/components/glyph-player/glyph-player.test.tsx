@@ -44,7 +44,9 @@ describe('GlyphPlayer (full)', () => {
     expect(slider.getAttribute('max')).toBe('7');
     // No size was given: the canvases and the LED mask follow the animation's 13×13 once loaded.
     expect([...container.querySelectorAll('canvas')].map((canvas) => canvas.width)).toEqual([13, 13]);
-    expect(container.querySelector<HTMLElement>('[data-playing] [style*="mask-image"]')!.style.maskImage).toContain('matrix-13.svg');
+    const mask = container.querySelector<HTMLElement>('[data-playing] [style*="mask-image"]')!.style;
+    expect(mask.maskImage).toContain('radial-gradient');
+    expect(mask.maskSize).toBe('7.6923% 7.6923%');
     expect(slider.getAttribute('aria-valuetext')).toMatch(/^Frame \d of 8, \d\.\d s of 1\.0 s$/);
     expect(screen.getByRole('button', { name: PLAYER_TEXT.loop }).getAttribute('aria-pressed')).toBe('true');
     expect((screen.getByRole('combobox', { name: PLAYER_TEXT.speed }) as HTMLInputElement).value).toBe('1');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import { Pause, Play, Repeat } from 'lucide-react';
-import type { GlyphAnimation, MatrixSize } from '@glyphary/shared';
+import { MATRIX_LED_RADIUS, type GlyphAnimation, type MatrixSize } from '@glyphary/shared';
 import { cn } from '../../lib/cn.ts';
 import { loadAnimation } from './load-animation.ts';
 import matrix13 from './matrix-13.svg?no-inline';
@@ -67,6 +67,13 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /** Where the 25 (or 13) cells sit in the disc: half a cell of margin, so the rim LEDs are whole. */
+/** One round LED per cell, radius MATRIX_LED_RADIUS of a cell, repeated over the size×size grid. */
+function ledMask(size: MatrixSize): CSSProperties {
+  const edge = MATRIX_LED_RADIUS * 200;
+  const cell = `${(100 / size).toFixed(4)}%`;
+  return { maskImage: `radial-gradient(circle closest-side, #000 ${(edge - 2).toFixed(0)}%, transparent ${edge.toFixed(0)}%)`, maskSize: `${cell} ${cell}`, maskRepeat: 'repeat' };
+}
+
 function innerSquare(size: MatrixSize): CSSProperties {
   const inset = `${(50 / (size + 1)).toFixed(3)}%`;
   const side = `${((100 * size) / (size + 1)).toFixed(3)}%`;
@@ -99,6 +106,10 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
   const [animation, setAnimation] = useState<GlyphAnimation | null>(null);
   const [timeline, setTimeline] = useState<Timeline | null>(null);
   const [drawn, setDrawn] = useState(false);
+  // The LEDs cover the poster only once the poster has painted (or failed): were they shown first, the poster
+  // would be hidden before it ever painted and the LED mask, not the poster, would be the largest paint.
+  const posterRef = useRef<HTMLImageElement>(null);
+  const [posterSettled, setPosterSettled] = useState(false);
   // null until someone presses play or pause: then the automatic choice no longer applies.
   const [chosen, setChosen] = useState<boolean | null>(null);
   const [acknowledged, setAcknowledged] = useState(false);
@@ -206,6 +217,12 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
     event.preventDefault();
   }
 
+  useEffect(() => {
+    // A pre-rendered poster may have loaded before hydration, when no onLoad listener was attached yet.
+    setPosterSettled(Boolean(posterRef.current?.complete));
+  }, [posterUrl]);
+  const ledsShown = drawn && (!posterUrl || posterSettled);
+
   const count = animation?.frames.length ?? 1;
   const total = timeline?.total ?? 0;
   const overlayButton = 'relative z-10 inline-flex items-center justify-center gap-2 rounded-full bg-white font-medium text-black hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -219,23 +236,28 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
     <div ref={stageRef} className="relative aspect-square w-full overflow-hidden rounded-full bg-black" data-playing={playing && running ? 'true' : 'false'}>
       {posterUrl ? (
         <img
+          ref={posterRef}
           src={posterUrl}
           alt=""
+          onLoad={() => setPosterSettled(true)}
+          onError={() => setPosterSettled(true)}
           width={480}
           height={480}
           loading={priority ? undefined : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           style={square}
-          className={cn('absolute', drawn && 'invisible')}
+          className={cn('absolute', ledsShown && 'invisible')}
         />
       ) : null}
       {/* The unlit matrix before the first frame where no poster shows it (the LED canvas covers it after). */}
       {matrixSize && !posterUrl && !drawn ? <div aria-hidden="true" className="absolute" style={{ ...square, backgroundImage: `url(${matrix})`, backgroundSize: '100% 100%' }} /> : null}
-      {glow ? <canvas ref={glowRef} aria-hidden="true" style={square} className={cn('absolute opacity-60', !drawn && 'invisible')} /> : null}
-      {/* The same picture as a mask: the lit cells become round LEDs. */}
-      <div aria-hidden="true" className="absolute" style={{ ...square, maskImage: `url(${matrix})`, maskSize: '100% 100%' }}>
-        <canvas ref={canvasRef} className={cn('h-full w-full [image-rendering:pixelated]', !drawn && 'invisible')} />
+      {glow ? <canvas ref={glowRef} aria-hidden="true" style={square} className={cn('absolute opacity-60', !ledsShown && 'invisible')} /> : null}
+      {/* A round dot per cell as a mask: the lit cells become round LEDs (cells outside the disc are transparent on
+          the canvas). A gradient, not the matrix picture: an image mask is a paint the browser may take for the
+          page's largest one, and it would then replace the poster as LCP once the LEDs show. */}
+      <div aria-hidden="true" className="absolute" style={{ ...square, ...ledMask(matrixSize ?? 25) }}>
+        <canvas ref={canvasRef} className={cn('h-full w-full [image-rendering:pixelated]', !ledsShown && 'invisible')} />
       </div>
       {warning ? (
         <div className={cn('absolute inset-0 flex flex-col items-center justify-center gap-2 bg-black/75 p-[12%] text-center', !full && 'p-[8%]')}>
