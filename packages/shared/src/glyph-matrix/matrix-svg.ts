@@ -9,9 +9,10 @@ export const MATRIX_LED_RADIUS = 0.36;
  * The round matrix as an SVG: one dot per LED on a size×size grid of cells (the player places it half
  * a cell inside its disc, so the rim LEDs are whole). Two units per cell keep every centre an integer.
  * Each dot is a zero-length line with a round cap (a few bytes per LED instead of a `<circle>`).
- * The web player (apps/web/src/components/glyph-player) uses it twice: as the stage's background (the unlit matrix, painted once, crisp at any
- * pixel ratio, and already in the pre-rendered HTML) and as the alpha mask that cuts the lit cells
- * into round LEDs. `scripts/matrix-svg.ts` writes its `matrix-25.svg` and `matrix-13.svg` from this.
+ * The web player (apps/web/src/components/glyph-player) uses it as the stage's background where no poster
+ * shows the unlit matrix (painted once, crisp at any pixel ratio, already in the pre-rendered HTML). Its LED
+ * mask is a per-cell gradient instead: an image mask would compete with the poster as the largest paint.
+ * `scripts/matrix-svg.ts` writes its `matrix-25.svg` and `matrix-13.svg` from this.
  */
 export function matrixSvg(size: MatrixSize): string {
   const side = size * 2;
