@@ -28,6 +28,8 @@ import { createDiscoveryRepository } from './modules/discovery/discovery.reposit
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import { createSearchRepository } from './modules/search/search.repository.ts';
+import { createSearchCards } from './modules/search/search.cards.ts';
+import { createSearchIndex, type SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -102,6 +104,8 @@ export interface AppContext {
   communityJobs?: CommunityJobs;
   /** Issue 21: the sweep of uploads never attached; tests run a pass. */
   fileLifetimes?: FileLifetimeJob;
+  /** Decision 0034: the in-process search index (absent with SEARCH_INDEX=off); tests read its counters. */
+  searchIndex?: SearchIndex;
 }
 
 declare module 'fastify' {
@@ -292,7 +296,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const publicReads = createPublicReadCaches(clock);
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
   app.glyphary.caches = { publicReads, adminStats };
-  const clearPublicReads = () => publicReads.clear();
+  // Decision 0034: plain "Best match" searches from an in-process index of glyph_search, fresh before
+  // every search through the search_changes feed; their cards live ≤ 1 s and go with every write.
+  const searchCards = createSearchCards(database.db, { now: () => clock.now().getTime() });
+  const searchIndex =
+    env.SEARCH_INDEX === 'off'
+      ? undefined
+      : createSearchIndex(database.db, {
+          onGlyphChange: (glyphId) => searchCards.forget(glyphId),
+          onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)'),
+        });
+  if (searchIndex) {
+    app.glyphary.searchIndex = searchIndex;
+    const wait = env.SEARCH_INDEX === 'wait' || (env.SEARCH_INDEX === 'auto' && env.NODE_ENV === 'test');
+    app.addHook('onReady', async () => {
+      const loaded = searchIndex.start();
+      if (wait) await loaded;
+    });
+    app.addHook('onClose', async () => searchIndex.stop());
+  }
+  const searchRepository = createSearchRepository(database.db, searchIndex ? { index: searchIndex, cards: searchCards } : undefined);
+  const clearPublicReads = () => {
+    publicReads.clear();
+    searchCards.clear();
+  };
 
   // glyph requests (issue 6)
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
@@ -301,12 +328,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // discovery: lists, counting, likes, storefront totals (issue 4)
   const discovery = createDiscoveryService({
     discovery: createDiscoveryRepository(database.db),
-    search: createSearchRepository(database.db),
+    search: searchRepository,
     secret: deps.secret,
     // A count may lag ≤ 1 s in lists and searches (DESIGN §5), so a busy glyph's views never empty
     // them; its own page and, for likes and downloads, the storefront totals show the change at once.
     onCountChange: (glyphId, counter) => {
       publicReads.reads.delete(glyphCacheKey(glyphId));
+      searchCards.forget(glyphId);
       if (counter !== 'views') publicReads.creatorStats.clear();
     },
   });
@@ -354,6 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     actorOf: (input) => actorOf(input, deps.secret),
     onDownload: (glyphId) => {
       publicReads.reads.delete(glyphCacheKey(glyphId));
+      searchCards.forget(glyphId);
       publicReads.creatorStats.clear();
     },
   });
