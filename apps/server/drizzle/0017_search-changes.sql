@@ -25,4 +25,26 @@ $$;--> statement-breakpoint
 CREATE TRIGGER glyph_search_log_change
   AFTER INSERT OR UPDATE OR DELETE ON glyph_search
   FOR EACH ROW EXECUTE FUNCTION glyph_search_log_change();--> statement-breakpoint
+-- The result cards of index searches are cached until their glyph changes (search.cards.ts), so
+-- every change a card shows is in the feed too: any glyph column (counters, images, links, the
+-- APK or animation it points to; a creator rename rewrites the vectors) and the APK analysis report
+-- (the devices verdict), which is written on the file row later.
+CREATE OR REPLACE FUNCTION glyph_card_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (glyph_id) VALUES (NEW.id);
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER glyph_card_log_change
+  AFTER UPDATE ON glyphs
+  FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*) EXECUTE FUNCTION glyph_card_log_change();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION file_card_log_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO search_changes (glyph_id) SELECT id FROM glyphs WHERE apk_file_id = NEW.id;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER file_card_log_change
+  AFTER UPDATE OF apk_report, sha256, size ON files
+  FOR EACH ROW WHEN (NEW.type = 'apks') EXECUTE FUNCTION file_card_log_change();--> statement-breakpoint
 ANALYZE search_words;

@@ -27,9 +27,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository.ts';
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
-import { createSearchRepository } from './modules/search/search.repository.ts';
-import { createSearchCards } from './modules/search/search.cards.ts';
-import { createSearchIndex, type SearchIndex } from './modules/search/search.index.ts';
+import { createSearchIndexing, createSearchRepository } from './modules/search/search.repository.ts';
+import type { SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -297,29 +296,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
   app.glyphary.caches = { publicReads, adminStats };
   // Decision 0034: plain "Best match" searches from an in-process index of glyph_search, fresh before
-  // every search through the search_changes feed; their cards live ≤ 1 s and go with every write.
-  const searchCards = createSearchCards(database.db, { now: () => clock.now().getTime() });
-  const searchIndex =
+  // every search through the search_changes feed, which also drops the cached cards of changed glyphs.
+  const searchIndexing =
     env.SEARCH_INDEX === 'off'
       ? undefined
-      : createSearchIndex(database.db, {
-          onGlyphChange: (glyphId) => searchCards.forget(glyphId),
-          onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)'),
-        });
+      : createSearchIndexing(database.db, { onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)') });
+  const searchIndex = searchIndexing?.index;
   if (searchIndex) {
     app.glyphary.searchIndex = searchIndex;
     const wait = env.SEARCH_INDEX === 'wait' || (env.SEARCH_INDEX === 'auto' && env.NODE_ENV === 'test');
     app.addHook('onReady', async () => {
-      const loaded = searchIndex.start();
+      const heapBefore = process.memoryUsage().heapUsed;
+      const startedAt = performance.now();
+      const loaded = searchIndex.start().then(() => {
+        if (!searchIndex.ready) return;
+        const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+        app.log.info({ ...searchIndex.stats(), loadMs: Math.round(performance.now() - startedAt), heapMb: Math.round(heapMb) }, 'search index ready');
+      });
       if (wait) await loaded;
     });
     app.addHook('onClose', async () => searchIndex.stop());
   }
-  const searchRepository = createSearchRepository(database.db, searchIndex ? { index: searchIndex, cards: searchCards } : undefined);
-  const clearPublicReads = () => {
-    publicReads.clear();
-    searchCards.clear();
-  };
+  const searchRepository = createSearchRepository(database.db, searchIndexing);
+  const clearPublicReads = () => publicReads.clear();
 
   // glyph requests (issue 6)
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
@@ -334,7 +333,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // them; its own page and, for likes and downloads, the storefront totals show the change at once.
     onCountChange: (glyphId, counter) => {
       publicReads.reads.delete(glyphCacheKey(glyphId));
-      searchCards.forget(glyphId);
       if (counter !== 'views') publicReads.creatorStats.clear();
     },
   });
@@ -382,7 +380,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     actorOf: (input) => actorOf(input, deps.secret),
     onDownload: (glyphId) => {
       publicReads.reads.delete(glyphCacheKey(glyphId));
-      searchCards.forget(glyphId);
       publicReads.creatorStats.clear();
     },
   });

@@ -6,9 +6,12 @@ import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createSearchCards } from '../../src/modules/search/search.cards.ts';
 import { compileGroups, createSearchIndex, type SearchIndex } from '../../src/modules/search/search.index.ts';
 import { parseTsvector, tsRank } from '../../src/modules/search/search.rank.ts';
-import { createSearchRepository, searchGroups, toTsQuery, type SearchRepository } from '../../src/modules/search/search.repository.ts';
+import { createSearchIndexing, createSearchRepository, searchGroups, toTsQuery, type SearchRepository } from '../../src/modules/search/search.repository.ts';
 import { englishLexeme } from '../../src/modules/search/search.stem.ts';
 import { similarity } from '../../src/modules/search/search.trigram.ts';
+import { GlyphListSchema } from '@glyphary/shared';
+import { schemaSerializer } from '../../src/lib/response-cache.ts';
+import { toGlyphList } from '../../src/modules/discovery/discovery.presenter.ts';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { REPO_ROOT } from '../scale/instances.ts';
 import { createUser, insertGlyph } from '../factories.ts';
@@ -86,9 +89,10 @@ beforeAll(async () => {
   // A deleted glyph never appears.
   await t.database.db.execute(sql`update glyphs set deleted_at = now() where title in (select title from glyphs order by title limit 3)`);
   sqlRepo = createSearchRepository(t.database.db);
-  index = createSearchIndex(t.database.db);
+  const indexing = createSearchIndexing(t.database.db);
+  index = indexing.index;
   await index.start();
-  indexRepo = createSearchRepository(t.database.db, { index, cards: createSearchCards(t.database.db) });
+  indexRepo = createSearchRepository(t.database.db, indexing);
 }, 120_000);
 
 afterAll(async () => {
@@ -214,6 +218,22 @@ describe('in-process search index (decision 0034)', () => {
     expect((response.json() as { glyphs: { id: string }[] }).glyphs.map((g) => g.id)).toEqual(await pageAll(sqlRepo, 'neon clock', 100));
     expect(appIndex?.stats().answered).toBe(before + 1);
   });
+
+  it('writes the same get-glyphs bytes from its pre-serialized cards as the list serializer does', async () => {
+    const serializeList = schemaSerializer(GlyphListSchema);
+    for (const term of ['clock', 'neon clock', 'animaton', 'the battery', 'glyphs', 'zzzz']) {
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 4; pages += 1) {
+        const expected = await sqlRepo.search({ term, sort: 'relevance', limit: 7, cursor: cursor ?? undefined });
+        const query = `search=${encodeURIComponent(term)}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const response = await t.app.inject({ method: 'GET', url: `/api/get-glyphs?${query}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.body, `${term} page ${pages + 1}`).toBe(serializeList(toGlyphList(expected)));
+        cursor = expected.nextCursor;
+        if (!cursor) break;
+      }
+    }
+  });
 });
 
 describe('freshness of the index across instances (decision 0034)', () => {
@@ -232,9 +252,10 @@ describe('freshness of the index across instances (decision 0034)', () => {
       other = await openDatabase({ databaseUrl: dbUrl.href, poolMax: 4 });
       db = other.db;
     }
-    remote = createSearchIndex(db);
+    const indexing = createSearchIndexing(db);
+    remote = indexing.index;
     await remote.start();
-    remoteRepo = createSearchRepository(db, { index: remote, cards: createSearchCards(db) });
+    remoteRepo = createSearchRepository(db, indexing);
   });
 
   afterAll(async () => {
@@ -255,6 +276,11 @@ describe('freshness of the index across instances (decision 0034)', () => {
     // A like moves b ahead of a (same rank; popularity breaks the tie).
     await t.database.db.execute(sql`update glyphs set likes = likes + 50 where id = ${b.id}`);
     expect(await find('quokka')).toEqual([b.id, a.id]);
+    // The cached cards follow every change they show, here a view count and the images.
+    const card = async (id: string) => (await remoteRepo.search({ term: 'quokka', sort: 'relevance', limit: 100 })).rows.find((row) => row.id === id);
+    expect((await card(a.id))?.views).toBe(0);
+    await t.database.db.execute(sql`update glyphs set views = 77, images = '["https://example.com/new.png"]'::jsonb where id = ${a.id}`);
+    expect(await card(a.id)).toMatchObject({ views: 77, images: ['https://example.com/new.png'] });
     await t.database.db.execute(sql`update glyphs set title = 'Wombat Lantern' where id = ${a.id}`);
     expect(await find('quokka')).toEqual([b.id]);
     expect(await find('wombat')).toEqual([a.id]);

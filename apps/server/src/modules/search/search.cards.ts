@@ -1,66 +1,73 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { GlyphSchema } from '@glyphary/shared';
+import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { animations, files, glyphs, users } from '../../db/schema/index.ts';
+import { partHash, schemaSerializer } from '../../lib/response-cache.ts';
+import { toGlyph } from '../glyphs/glyphs.presenter.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 
 /**
  * The result cards of index searches (decision 0034): the shared read model of each glyph on the
- * page, kept per glyph for at most `ttlMs` (DESIGN §5: counts in searches may lag ≤ 1 s — the same
- * lag the 1 s search response cache already has). A cached card is dropped at once when the search
- * feed reports a change to the glyph (any instance's edit, deletion, hiding, like or download) and
- * when this instance writes (the same hook that clears the public read caches), so only what another
- * instance changed outside search data (a view count, an image) can be up to `ttlMs` old.
+ * page, kept until the glyph changes. Every change a card shows reaches the search feed
+ * (search_changes: glyph columns including the counters, the APK report; migration 0017), which the
+ * index reads before each search and which drops the glyph's card here — so a card is never older
+ * than the index, on any instance. Bounded by `maxEntries` (the least recently stored go first).
  */
 
 export interface Card {
   row: GlyphRow;
   /** created_at as UTC microsecond text (the cursor's key). */
   createdAtKey: string;
+  /**
+   * The card as it appears in a get-glyphs body: the glyph presenter's output through the shared
+   * GlyphSchema serializer (what GlyphListSchema's serializer writes for each element), made once.
+   */
+  json: string;
+  /** SHA-256 of `json`, for the page's ETag (prepareJsonParts). */
+  hash: string;
 }
+
+const serializeGlyph = schemaSerializer(GlyphSchema);
 
 const createdAtKey = sql<string>`to_char(${glyphs.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface SearchCardsOptions {
-  ttlMs?: number;
   maxEntries?: number;
-  now?: () => number;
 }
 
 export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
-  const ttlMs = options.ttlMs ?? 1000;
-  const maxEntries = options.maxEntries ?? 20_000;
-  const now = options.now ?? Date.now;
-  const cache = new Map<string, { card: Card; at: number }>();
+  const maxEntries = options.maxEntries ?? 50_000;
+  const cache = new Map<string, Card>();
   /** Bumped by every invalidation, so a fetch that overlapped one does not store what it read. */
   let generation = 0;
+  // A prepared statement: planned once per connection, not once per search.
+  const fetchCards = db
+    .select({ ...glyphColumns, createdAtKey })
+    .from(glyphs)
+    .innerJoin(users, creatorJoin)
+    .leftJoin(files, apkFileJoin)
+    .leftJoin(animations, animationJoin)
+    .where(and(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`, isLive))
+    .prepare('search_cards');
 
   return {
     /** The live glyphs among `ids`, by id (a glyph deleted meanwhile is absent). */
     async get(ids: readonly string[]): Promise<Map<string, Card>> {
       const out = new Map<string, Card>();
       const missing: string[] = [];
-      const t = now();
       for (const id of ids) {
         const hit = cache.get(id);
-        if (hit && t - hit.at < ttlMs) out.set(id, hit.card);
+        if (hit) out.set(id, hit);
         else missing.push(id);
       }
       if (missing.length === 0) return out;
       const started = generation;
-      const rows = await db
-        .select({ ...glyphColumns, createdAtKey })
-        .from(glyphs)
-        .innerJoin(users, creatorJoin)
-        .leftJoin(files, apkFileJoin)
-        .leftJoin(animations, animationJoin)
-        .where(and(inArray(glyphs.id, missing), isLive));
+      const rows = await fetchCards.execute({ ids: missing });
       for (const { createdAtKey: key, ...row } of rows) {
-        const card = { row: row as GlyphRow, createdAtKey: key };
+        const json = serializeGlyph(toGlyph(row as GlyphRow));
+        const card = { row: row as GlyphRow, createdAtKey: key, json, hash: partHash(json) };
         out.set(row.id, card);
-        if (started === generation) {
-          cache.delete(row.id);
-          cache.set(row.id, { card, at: t });
-        }
+        if (started === generation) cache.set(row.id, card);
       }
       // Oldest first in insertion order: trim to the bound.
       for (const key of cache.keys()) {
@@ -79,6 +86,10 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
     clear(): void {
       generation += 1;
       cache.clear();
+    },
+
+    get size(): number {
+      return cache.size;
     },
   };
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { queryRows, type Db } from '../../db/client.ts';
 import { compareLexemes, parseTsvector, rankAnd, rankItems, rankOr, type RankItem, type VectorView } from './search.rank.ts';
 import { englishLexeme, isStemmedWord, simpleLexeme, STEMMER_PROBES } from './search.stem.ts';
@@ -297,6 +298,23 @@ export function compileGroups(
   return { groups, items, isAnd: groups.length >= 2 };
 }
 
+/**
+ * The feed since `$1` (the previous read's snapshot xmin: every transaction from then on, committed
+ * since or not, is read again — applying a row twice is harmless), plus this read's own xmin.
+ */
+const CATCH_UP_SQL = `select 'x' as kind, pg_snapshot_xmin(pg_current_snapshot())::text as id, null::bigint as rev, null::int as popularity,
+       null::int as band, null::text as tv, null::text as sv
+union all
+select 'g', c.glyph_id::text, c.rev, s.popularity, s.band::int, s.title_vector::text, s.search_vector::text
+  from (select glyph_id, max(rev) as rev from search_changes where xid >= $1::xid8 group by glyph_id) c
+  left join glyph_search s on s.glyph_id = c.glyph_id
+union all
+select 'w', word, rev, null, null, null, null from search_words where xid >= $1::xid8`;
+
+interface RawClient {
+  query(textOrConfig: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface SearchIndexOptions {
   /** Called when a glyph's search data changed (the feed): its cached card is stale. */
   onGlyphChange?: (glyphId: string) => void;
@@ -326,12 +344,24 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   /** Searches answered by the index, and those it left to SQL (a word only PostgreSQL can parse). */
   let answered = 0;
   let declined = 0;
+  /** Catch-up queries run (shared by the searches that waited for them). */
+  let rounds = 0;
   // Scratch for one search (searches run one at a time between awaits).
   let itemMask = new Int32Array(1024);
   let bitsA = new Uint32Array(64);
   let bitsB = new Uint32Array(64);
   let bitsT = new Uint32Array(64);
   let bitsS = new Uint32Array(64);
+
+  /**
+   * The catch-up runs before every search: on PostgreSQL as a named prepared statement, planned once
+   * per connection instead of on every call (planning the three-part query cost more than running it).
+   */
+  async function runNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    const client = (db as unknown as { $client: RawClient }).$client;
+    const result = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+    return result.rows as T[];
+  }
 
   async function snapshotXmin(): Promise<string> {
     const rows = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
@@ -400,16 +430,11 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       return;
     }
     const startedAt = now();
-    const rows = await queryRows<{ kind: string; id: string; rev: string | number | null; popularity: number | null; band: number | null; tv: string | null; sv: string | null }>(
-      db,
-      sql`select 'x' as kind, pg_snapshot_xmin(pg_current_snapshot())::text as id, null::bigint as rev, null::int as popularity,
-                 null::int as band, null::text as tv, null::text as sv
-          union all
-          select 'g', c.glyph_id::text, c.rev, s.popularity, s.band::int, s.title_vector::text, s.search_vector::text
-            from (select glyph_id, max(rev) as rev from search_changes where xid >= ${xmin}::xid8 group by glyph_id) c
-            left join glyph_search s on s.glyph_id = c.glyph_id
-          union all
-          select 'w', word, rev, null, null, null, null from search_words where xid >= ${xmin}::xid8`,
+    rounds += 1;
+    const rows = await runNamed<{ kind: string; id: string; rev: string | number | null; popularity: number | null; band: number | null; tv: string | null; sv: string | null }>(
+      'search_index_catch_up',
+      CATCH_UP_SQL,
+      [xmin],
     );
     for (const row of rows) {
       if (row.kind === 'x') xmin = row.id;
@@ -595,7 +620,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     stats() {
       const d = data;
       const sizes = d ? { glyphs: d.slotOf.size, slots: d.slots, lexemes: d.lexStrings.length, words: d.typos.size } : null;
-      return { ready: d !== null, answered, declined, stemmer: stemMode, ...sizes };
+      return { ready: d !== null, answered, declined, rounds, stemmer: stemMode, ...sizes };
     },
 
     /**

@@ -6,8 +6,8 @@ import { animations, files, glyphs, glyphSearch, SEARCH_BANDS, searchWords, user
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
-import type { SearchCards } from './search.cards.ts';
-import type { SearchIndex } from './search.index.ts';
+import { createSearchCards, type SearchCards } from './search.cards.ts';
+import { createSearchIndex, type SearchIndex, type SearchIndexOptions } from './search.index.ts';
 
 export interface SearchParams {
   term: string;
@@ -21,6 +21,10 @@ export interface SearchParams {
 export interface SearchPage {
   rows: GlyphRow[];
   nextCursor: string | null;
+  /** Index pages (decision 0034): each row already serialized as a get-glyphs element, in order. */
+  json?: string[];
+  /** The SHA-256 of each `json` element. */
+  hashes?: string[];
 }
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
@@ -337,6 +341,13 @@ export interface SearchIndexing {
   cards: SearchCards;
 }
 
+/** An index and its card cache, wired so every change the feed reports drops the glyph's card. */
+export function createSearchIndexing(db: Db, options: Omit<SearchIndexOptions, 'onGlyphChange'> = {}): SearchIndexing {
+  const cards = createSearchCards(db);
+  const index = createSearchIndex(db, { ...options, onGlyphChange: (glyphId) => cards.forget(glyphId) });
+  return { index, cards };
+}
+
 /**
  * A plain relevance page from the in-process index (decision 0034), or null when the index cannot
  * answer (not loaded yet, a word only PostgreSQL can parse): the same hits, order and cursor as
@@ -351,19 +362,23 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
   const page = hits.slice(0, limit);
   const found = await cards.get(page.map((hit) => hit.id));
   const rows: GlyphRow[] = [];
+  const json: string[] = [];
+  const hashes: string[] = [];
   let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
   for (const hit of page) {
     const card = found.get(hit.id);
     // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
     if (!card) continue;
     rows.push(card.row);
+    json.push(card.json);
+    hashes.push(card.hash);
     last = { hit, createdAtKey: card.createdAtKey };
   }
   const nextCursor =
     hits.length > limit && last
       ? encodeSearchCursor({ sort: 'relevance', id: last.hit.id, createdAt: last.createdAtKey, score: String(last.hit.score), tier: last.hit.tier })
       : null;
-  return { rows, nextCursor };
+  return { rows, nextCursor, json, hashes };
 }
 
 /** Data access for glyph search (spec §2 Search, §7 get-glyphs `search`; issue 5). */
