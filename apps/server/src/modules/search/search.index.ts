@@ -320,12 +320,15 @@ export interface SearchIndexOptions {
   onGlyphChange?: (glyphId: string) => void;
   /** Reports a failed load or catch-up (the SQL path serves meanwhile). */
   onError?: (error: unknown) => void;
+  /** Candidates ranked per tier (default `INDEX_CANDIDATE_CAPS`; the benchmark compares others). */
+  candidateCaps?: { 1: number; 0: number };
   now?: () => number;
 }
 
 /** The in-process search index of one server instance. */
 export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   const now = options.now ?? Date.now;
+  const caps = options.candidateCaps ?? INDEX_CANDIDATE_CAPS;
   let data: IndexData | null = null;
   let loading: Promise<void> | null = null;
   /** The snapshot xmin of the last read: rows of transactions from then on are read again. */
@@ -664,7 +667,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         const found: IndexHit[] = [];
         matchBits(d, d.title, compiled, bitsT, words);
         if (!after || after.tier === 1) {
-          const hits = rank(d, d.title, compiled, candidates(d, bitsT, words, INDEX_CANDIDATE_CAPS[1]), 1)
+          const hits = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), 1)
             .filter((hit) => !after || isAfter(hit, after))
             .sort(byScore);
           found.push(...hits.slice(0, limit + 1));
@@ -673,7 +676,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
           matchBits(d, d.search, compiled, bitsS, words);
           for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
           const tierAfter = after?.tier === 0 ? after : undefined;
-          const hits = rank(d, d.search, compiled, candidates(d, bitsS, words, INDEX_CANDIDATE_CAPS[0]), 0)
+          const hits = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), 0)
             .filter((hit) => !tierAfter || isAfter(hit, tierAfter))
             .sort(byScore);
           found.push(...hits.slice(0, limit + 1 - found.length));
