@@ -4,4 +4,15 @@ export { makeToyPreviewPng } from './png.ts';
 export { buildAxml, buildArsc, stringPool, resourceId, type XmlNode, type AttributeValue, type ResourceType } from './android-binary.ts';
 export { buildApk, buildApkEntries, TWO_TOY_SPEC, GLYPH_ENABLE, GLYPH_TOY_ACTION, type ApkSpec, type ToySpec } from './apk.ts';
 export { createSigner, signApk, addV2Signature, insertSigningBlock, v1SignatureEntries, type Signer } from './sign.ts';
-export { freePort, serverEnv, spawnServer, stopProcess, waitFor, type ServerEnvOptions, type SpawnedServer } from './server-process.ts';
+export {
+  freePort,
+  serverEnv,
+  spawnServer,
+  stopProcess,
+  waitFor,
+  waitForExit,
+  ServerStartError,
+  type ServerEnvOptions,
+  type SpawnServerOptions,
+  type SpawnedServer,
+} from './server-process.ts';
