@@ -6,18 +6,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { makeApk, makePng, multipart } from '../file-fixtures.ts';
 import { runInstanceExpectingExit } from '../scale/instances.ts';
-import {
-  call,
-  checkStopped,
-  createGlyph,
-  expectInvariants,
-  faultHarness,
-  killHard,
-  serverEnv,
-  signUp,
-  waitFor,
-  waitForExit,
-} from './helpers.ts';
+import { call, countOf, createGlyph, expectInvariants, faultHarness, serverEnv, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5, crash faults on the embedded database (PGlite), each against the real server process:
 // R1 kill -9 during an upload, R2 kill -9 mid-signup, R9 kill -9 during account deletion, R11 kill -9
@@ -82,7 +71,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
       60_000,
       'half of the upload on disk',
     );
-    await killHard(first);
+    await harness.killHard(first);
     expect(await outcome).toMatch(/^error/);
     expect(fs.existsSync(path.join(tempDir, partial))).toBe(true); // the crash left it behind
 
@@ -90,7 +79,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
     // onReady ran the sweep before "Server listening": the temp directory is empty.
     expect(fs.readdirSync(tempDir)).toEqual([]);
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
-    await checkStopped(second, dataDir, async (database, results) => {
+    await harness.checkStopped(second, dataDir, async (database, results) => {
       const rows = await queryRows<{ original_name: string; size: number }>(
         database.db,
         sql`select original_name, size from files`,
@@ -113,7 +102,7 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
       password: 'glyph-pass-1',
     };
     await expect(call(first.url, 'POST', '/api/auth/sign-up/email', { json: fields })).rejects.toThrow();
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
 
     const second = await start(dataDir);
     const again = await call(second.url, 'POST', '/api/auth/sign-up/email', { json: fields });
@@ -122,12 +111,9 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
       json: { email: fields.email, password: fields.password },
     });
     expect(signIn.status).toBe(200);
-    await checkStopped(second, dataDir, async (database, results) => {
-      const [row] = await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`,
-      );
-      expect(row?.n).toBe(1);
+    await harness.checkStopped(second, dataDir, async (database, results) => {
+      const accounts = await countOf(database, sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`);
+      expect(accounts).toBe(1);
       expectInvariants(results);
     });
   }, 180_000);
@@ -151,7 +137,7 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     expect((await uploadOver(first.url, leaving.token, 'images', await makePng())).status).toBe(200);
 
     await expect(call(first.url, 'DELETE', '/api/delete-user-data', { token: leaving.token })).rejects.toThrow();
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
 
     const second = await start(dataDir);
     // All or nothing: the account, its four glyphs and both likes are still there.
@@ -169,12 +155,8 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     const retry = await call(second.url, 'DELETE', '/api/delete-user-data', { token: leaving.token });
     expect(retry).toEqual({ status: 200, json: { success: true } });
     expect((await call(second.url, 'GET', `/api/get-user/${leaving.id}`)).status).toBe(404);
-    await checkStopped(second, dataDir, async (database, results) => {
-      const [left] = await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`,
-      );
-      expect(left?.n).toBe(0);
+    await harness.checkStopped(second, dataDir, async (database, results) => {
+      expect(await countOf(database, sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`)).toBe(0);
       // From the database: get-glyph answers from a 1 s public read cache (decision 0012).
       const [staying] = await queryRows<{ likes: number }>(database.db, sql`select likes from glyphs where id = ${stayingGlyph}`);
       expect(staying?.likes).toBe(0);
@@ -223,12 +205,12 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
     });
     await Promise.all(pending);
     if (!killed) first.process.kill('SIGKILL');
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     const second = await start(dataDir);
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
-    await checkStopped(second, dataDir, async (database, results) => {
+    await harness.checkStopped(second, dataDir, async (database, results) => {
       const rows = await queryRows<{ user_id: string; glyph_id: string }>(
         database.db,
         sql`select user_id, glyph_id from glyph_likes`,
@@ -249,7 +231,7 @@ describe('R6 on PGlite: a second process on the same data directory', () => {
     expect(second.code).toBe(1);
     expect(second.output).toContain('is in use by another Glyphary process');
     expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
-    await checkStopped(first, dataDir, (_database, results) => {
+    await harness.checkStopped(first, dataDir, (_database, results) => {
       expectInvariants(results);
     });
   }, 180_000);

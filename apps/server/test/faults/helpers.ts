@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { waitForExit as processExit } from '@glyphary/test-support';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { checkInvariants, type InvariantResult } from '../../src/db/invariants.ts';
 import { createLocalFileStore } from '../../src/modules/files/file-store.ts';
 import { SUPER_ADMIN_EMAIL, TEST_SECRET } from '../build-test-app.ts';
@@ -48,12 +49,12 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
 }
 
 /** Waits for a child that was killed or told to stop. @returns exit code and signal. */
-export function waitForExit(instance: Instance): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+function waitForExit(instance: Instance): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   return processExit(instance.process);
 }
 
 /** `kill -9` and wait until the process is gone. */
-export async function killHard(instance: Instance): Promise<void> {
+async function killHard(instance: Instance): Promise<void> {
   instance.process.kill('SIGKILL');
   await waitForExit(instance);
 }
@@ -90,6 +91,9 @@ export function faultHarness() {
       return created.url;
     },
     onCleanup: (cleanup: () => Promise<void>) => void cleanups.push(cleanup),
+    killHard,
+    waitForExit,
+    checkStopped,
   };
 }
 
@@ -97,7 +101,7 @@ export function faultHarness() {
  * Stops a server (it must exit 0), opens its database (the data dir's PGlite, or `databaseUrl`), runs
  * I1–I7 on it with the data dir's files and hands both to `check`; the database is closed afterwards.
  */
-export async function checkStopped(
+async function checkStopped(
   instance: Instance,
   dataDir: string,
   check: (database: Database, results: InvariantResult[]) => Promise<void> | void,
@@ -215,4 +219,10 @@ export function expectInvariants(results: InvariantResult[], only?: Array<Invari
     .filter((r) => (!only || only.includes(r.id)) && r.violations.length > 0)
     .map((r) => `${r.id}: ${r.violations.join('; ')}`);
   expect(broken).toEqual([]);
+}
+
+/** The `n` of a `select count(*)::int as n …` on a stopped server's database. */
+export async function countOf(database: Database, query: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, query);
+  return row?.n ?? 0;
 }

@@ -7,11 +7,9 @@ import { MSG } from '@glyphary/shared';
 import { SUPER_ADMIN_EMAIL } from '../build-test-app.ts';
 import {
   call,
-  checkStopped,
   createGlyph,
   expectInvariants,
   faultHarness,
-  killHard,
   PG_URL,
   signUp,
   waitFor,
@@ -153,7 +151,7 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
       expect(r.ms).toBeLessThan(statementTimeoutMs + 1000 + 4000);
     }
     expect([...writes, ...reads].filter((r) => !r.during && r.result?.status !== 200).length).toBeLessThanOrEqual(failed.length);
-    await checkStopped(
+    await harness.checkStopped(
       server,
       dataDir,
       async (database, results) => {
@@ -221,7 +219,7 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
         60_000,
         'a running sync',
       );
-      await killHard(a);
+      await harness.killHard(a);
       await started;
       // Its heartbeat is fresh: the status says running and B refuses to start a second run, for now.
       const { rows } = await client.query<{ running: boolean }>(
@@ -244,7 +242,7 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
     } finally {
       await client.end();
     }
-    await checkStopped(
+    await harness.checkStopped(
       b,
       dataDir,
       (_database, results) => expectInvariants(results, ['I1', 'I2', 'I3', 'I4', 'I6', 'I7']),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { makeApk, multipart } from '../file-fixtures.ts';
-import { faultHarness, signUp, waitFor, waitForExit } from './helpers.ts';
+import { faultHarness, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5 R10: SIGTERM under 100 requests/s. Fastify's return503OnClosing: requests in flight
 // finish, new ones get 503 (or find the port closed), the sync timer stops, and the exit code is 0 within 10 s.
@@ -56,7 +56,7 @@ describe('R10: graceful shutdown under load', () => {
     await waitFor(() => outcomes.length >= 50, 60_000, '50 answers before SIGTERM');
     terminatedAt = Date.now();
     server.process.kill('SIGTERM');
-    const exited = waitForExit(server);
+    const exited = harness.waitForExit(server);
     const hash = createHash('sha256');
     let received = 0;
     download.on('data', (chunk: Buffer) => {
