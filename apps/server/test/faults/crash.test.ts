@@ -112,7 +112,10 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
     });
     expect(signIn.status).toBe(200);
     await harness.checkStopped(second, dataDir, async (database, results) => {
-      const accounts = await countOf(database, sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`);
+      const accounts = await countOf(
+        database,
+        sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`,
+      );
       expect(accounts).toBe(1);
       expectInvariants(results);
     });
