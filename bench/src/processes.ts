@@ -2,40 +2,22 @@
  * The benchmark's processes: the production server pinned to core 0, the ceiling (a plain node:http
  * server sending the same bytes) on the same core, and the autocannon client pinned to core 1.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, serverEnv, spawnServer } from '@glyphary/test-support';
+import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
 
 /** Whether server and client can each have a core of their own. */
-export const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true']);
-    return os.availableParallelism() >= 2;
-  } catch {
-    return false;
-  }
-})();
+export const hasTaskset = canPin();
 
-const pinned = (core: number, command: string, args: string[]) =>
-  (hasTaskset ? ['taskset', ['-c', String(core), command, ...args]] : [command, args]) as [string, string[]];
-
-export function rssMb(pid: number | undefined): number {
-  if (!pid) return 0;
-  try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Math.round(Number(match[1]) / 1024) : 0;
-  } catch {
-    return 0;
-  }
-}
+/** The server's resident memory in whole MB. */
+export const rssMb = (pid: number | undefined) => Math.round(processRssMb(pid));
 
 /**
  * Waits until the server answers /api/health quickly again: requests abandoned by a timed-out run
@@ -75,7 +57,7 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     AUTH_IP_LIMIT: limit,
     AUTH_EMAIL_FAILURE_LIMIT: limit,
   };
-  const [command, args] = pinned(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
+  const [command, args] = pinnedCommand(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
   const stderr: string[] = [];
   const { child } = await spawnServer({
     command,
@@ -97,7 +79,7 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
 export async function startCeiling(captured: Record<string, unknown>, dir: string): Promise<{ child: ChildProcess; url: string }> {
   const file = path.join(dir, 'ceiling-responses.json');
   fs.writeFileSync(file, JSON.stringify(captured));
-  const [command, args] = pinned(0, process.execPath, [path.join(here, 'ceiling.ts'), file]);
+  const [command, args] = pinnedCommand(0, process.execPath, [path.join(here, 'ceiling.ts'), file]);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout?.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port));
@@ -109,7 +91,7 @@ export async function startCeiling(captured: Record<string, unknown>, dir: strin
 export async function runClient(job: ClientJob, dir: string): Promise<ClientResult> {
   const file = path.join(dir, `job-${randomBytes(4).toString('hex')}.json`);
   fs.writeFileSync(file, JSON.stringify(job));
-  const [command, args] = pinned(1, process.execPath, [
+  const [command, args] = pinnedCommand(1, process.execPath, [
     '--disable-warning=TimeoutNegativeWarning',
     path.join(here, 'client.ts'),
     file,

@@ -1,5 +1,6 @@
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import readline from 'node:readline';
@@ -30,6 +31,40 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+let pinnable: boolean | undefined;
+
+/** Whether processes can be pinned to cores of their own: `taskset` works and there are at least two cores. */
+export function canPin(): boolean {
+  if (pinnable === undefined) {
+    try {
+      execFileSync('taskset', ['-c', '0', 'true']);
+      pinnable = os.availableParallelism() >= 2;
+    } catch {
+      pinnable = false;
+    }
+  }
+  return pinnable;
+}
+
+/**
+ * `command args` under `taskset -c core` when processes can be pinned, as is otherwise: measurements
+ * keep the server and the load client off each other's core.
+ */
+export function pinnedCommand(core: number, command: string, args: string[]): [string, string[]] {
+  return canPin() ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+/** A process's resident memory in MB from /proc (taskset execs, so a pinned child keeps its pid); 0 when unknown. */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
   }
 }
 
