@@ -60,7 +60,7 @@ describe('decision records', () => {
         expect(numbers, `${record.file} supersedes ${older}`).toContain(older);
         const target = records.find((r) => r.number === older)!;
         expect(target.header, `${target.file} should say it is superseded by ${record.number}`).toMatch(
-          new RegExp(`superseded\\s+(?:in\\s+part\\s+)?by\\s+${record.number}\\b`),
+          new RegExp(`superseded\\s+(?:in\\s+part\\s+)?by\\s+${record.number}\\b`, 'i'),
         );
       }
     }
