@@ -76,7 +76,10 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
   return { child, url, stderr };
 }
 
-export async function startCeiling(captured: Record<string, unknown>, dir: string): Promise<{ child: ChildProcess; url: string }> {
+export async function startCeiling(
+  captured: Record<string, unknown>,
+  dir: string,
+): Promise<{ child: ChildProcess; url: string }> {
   const file = path.join(dir, 'ceiling-responses.json');
   fs.writeFileSync(file, JSON.stringify(captured));
   const [command, args] = pinnedCommand(0, process.execPath, [path.join(here, 'ceiling.ts'), file]);

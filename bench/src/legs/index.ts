@@ -29,7 +29,9 @@ export function selectScenarios(only: string[] | undefined): ScenarioSpec[] {
     throw new Error(
       `--only: unknown ${unknown.join(', ')} (legs: ${LEGS.map((leg) => leg.name).join(', ')}; scenarios: ${SPECS.map((spec) => spec.name).join(', ')})`,
     );
-  return LEGS.flatMap((leg) => (only.includes(leg.name) ? leg.scenarios : leg.scenarios.filter((spec) => only.includes(spec.name))));
+  return LEGS.flatMap((leg) =>
+    only.includes(leg.name) ? leg.scenarios : leg.scenarios.filter((spec) => only.includes(spec.name)),
+  );
 }
 
 /** Builds each selected scenario's requests and label for this run. */

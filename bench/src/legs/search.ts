@@ -18,7 +18,8 @@ export const search: Leg = {
       // 2,000 distinct terms, each connection starting at its own place in the list: a term comes round
       // again only after ~40 others on every connection, far more than the 200-entry search cache keeps
       // in step, so nearly every query misses the read cache and this measures the search itself.
-      requests: () => searchTerms(createRng(9), 2000).map((term) => get(`/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100`)),
+      requests: () =>
+        searchTerms(createRng(9), 2000).map((term) => get(`/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100`)),
       spread: true,
     },
   ],

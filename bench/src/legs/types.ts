@@ -10,7 +10,8 @@ export type Request = ClientJob['requests'][number];
 export type Database = 'pglite' | 'postgres';
 
 /** Which DESIGN §5 / SECURITY "Load" budgets judge a scenario (see judge.ts). */
-export type Group = 'home' | 'detail' | 'file' | 'storefront' | 'search' | 'search-typo' | 'search-varied' | 'write' | 'admin' | 'mix';
+export type Group =
+  'home' | 'detail' | 'file' | 'storefront' | 'search' | 'search-typo' | 'search-varied' | 'write' | 'admin' | 'mix';
 
 /** What the scenarios build their requests from: the seed's sample, signed-in users, the player's files. */
 export interface Context {
