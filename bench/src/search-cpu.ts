@@ -32,7 +32,8 @@ const ticks = (p: number) => {
 };
 const admin = new pg.Client('postgres://postgres@127.0.0.1:5432/postgres');
 await admin.connect();
-const backends = async () => (await admin.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid as number);
+const backends = async () =>
+  (await admin.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid as number);
 const terms = searchTerms(createRng(9), 2000);
 const requests = terms.map((term) => ({ method: 'GET', path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100` }));
 const jobFile = `${os.tmpdir()}/glyphary-search-cpu-${process.pid}.json`;
@@ -41,19 +42,33 @@ const job = (d: number) => {
   return JSON.parse(execFileSync('taskset', ['-c', '1', process.execPath, 'bench/src/client.ts', jobFile]).toString());
 };
 job(3);
-const xacts = async () => Number((await admin.query('select xact_commit from pg_stat_database where datname = $1', [dbName])).rows[0].xact_commit);
+const xacts = async () =>
+  Number((await admin.query('select xact_commit from pg_stat_database where datname = $1', [dbName])).rows[0]?.xact_commit ?? 0);
 const x0 = await xacts();
 const pids = await backends();
 const before = { server: ticks(Number(pid)), pg: pids.reduce((s, p) => s + ticks(p), 0) };
-const load = os.loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = os
+  .loadavg()
+  .map((n) => n.toFixed(2))
+  .join(' ');
 const res = job(Number(seconds));
 const after = { server: ticks(Number(pid)), pg: pids.reduce((s, p) => s + ticks(p), 0) };
 const n = res.requests;
-console.log(JSON.stringify({
-  rps: res.rps, n, status: res.statusCounts, errors: res.errors, latencyMs: res.latencyMs,
-  pgQueriesPerReq: ((await xacts()) - x0 - 2) / n,
-  serverCpuMsPerReq: ((after.server - before.server) * 10) / n,
-  pgBackendCpuMsPerReq: ((after.pg - before.pg) * 10) / n,
-  loadAtStart: load, loadAtEnd: os.loadavg().map((x) => x.toFixed(2)).join(' '),
-}));
+console.log(
+  JSON.stringify({
+    rps: res.rps,
+    n,
+    status: res.statusCounts,
+    errors: res.errors,
+    latencyMs: res.latencyMs,
+    pgQueriesPerReq: ((await xacts()) - x0 - 2) / n,
+    serverCpuMsPerReq: ((after.server - before.server) * 10) / n,
+    pgBackendCpuMsPerReq: ((after.pg - before.pg) * 10) / n,
+    loadAtStart: load,
+    loadAtEnd: os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' '),
+  }),
+);
 await admin.end();

@@ -6,7 +6,13 @@ import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createSearchCards } from '../../src/modules/search/search.cards.ts';
 import { compileGroups, createSearchIndex, type SearchIndex } from '../../src/modules/search/search.index.ts';
 import { parseTsvector, tsRank } from '../../src/modules/search/search.rank.ts';
-import { createSearchIndexing, createSearchRepository, searchGroups, toTsQuery, type SearchRepository } from '../../src/modules/search/search.repository.ts';
+import {
+  createSearchIndexing,
+  createSearchRepository,
+  searchGroups,
+  toTsQuery,
+  type SearchRepository,
+} from '../../src/modules/search/search.repository.ts';
 import { englishLexeme } from '../../src/modules/search/search.stem.ts';
 import { similarity } from '../../src/modules/search/search.trigram.ts';
 import { GlyphListSchema } from '@glyphary/shared';
@@ -52,14 +58,86 @@ function rng(seed: number) {
 }
 
 const TERMS = [
-  'clock', 'clocks', 'clo', 'cl', 'c', 'neon clock', 'minimal clock face', 'boot', 'booting', 'animation', 'animations',
-  'anim', 'animaton', 'chargng', 'batery', 'the battery', 'the', 'a clock', 'notification pulse', 'notifcation', 'music',
-  'musc', 'visualiser', 'rain', 'rainfal', 'pomodoro timer', 'timer', 'snake game', 'snak', 'retro', 'retro game pong',
-  'glyph', 'glyphs', 'led', 'leds', 'blink', 'blinking lights', 'wave pixel', 'ada', 'lumen', 'dotsmith', 'quiet',
-  'quiet_led', 'neon_works', 'bo pixel', '10', '3d', 'v2', 'x100', 'running', 'runner', 'happily', 'studies', 'connection',
-  'connected', 'organization', 'generously', 'zzzz', 'qqqq', 'xylophone', 'matrix light', 'heartbeat breathing',
-  'spotify volume call', 'clock clock', 'CLOCK', 'Clock-Face', '  boot   ring ', 'firework galaxy spiral', 'tetris code',
-  'step counter', 'counter', 'count', 'glo', 'glow', 'gal', 'spi', 'weather rain', 'compas', 'equaliser', 'ledd',
+  'clock',
+  'clocks',
+  'clo',
+  'cl',
+  'c',
+  'neon clock',
+  'minimal clock face',
+  'boot',
+  'booting',
+  'animation',
+  'animations',
+  'anim',
+  'animaton',
+  'chargng',
+  'batery',
+  'the battery',
+  'the',
+  'a clock',
+  'notification pulse',
+  'notifcation',
+  'music',
+  'musc',
+  'visualiser',
+  'rain',
+  'rainfal',
+  'pomodoro timer',
+  'timer',
+  'snake game',
+  'snak',
+  'retro',
+  'retro game pong',
+  'glyph',
+  'glyphs',
+  'led',
+  'leds',
+  'blink',
+  'blinking lights',
+  'wave pixel',
+  'ada',
+  'lumen',
+  'dotsmith',
+  'quiet',
+  'quiet_led',
+  'neon_works',
+  'bo pixel',
+  '10',
+  '3d',
+  'v2',
+  'x100',
+  'running',
+  'runner',
+  'happily',
+  'studies',
+  'connection',
+  'connected',
+  'organization',
+  'generously',
+  'zzzz',
+  'qqqq',
+  'xylophone',
+  'matrix light',
+  'heartbeat breathing',
+  'spotify volume call',
+  'clock clock',
+  'CLOCK',
+  'Clock-Face',
+  '  boot   ring ',
+  'firework galaxy spiral',
+  'tetris code',
+  'step counter',
+  'counter',
+  'count',
+  'glo',
+  'glow',
+  'gal',
+  'spi',
+  'weather rain',
+  'compas',
+  'equaliser',
+  'ledd',
 ];
 
 beforeAll(async () => {
@@ -72,7 +150,9 @@ beforeAll(async () => {
   for (let i = 0; i < 360; i += 1) {
     const words = 1 + Math.floor(random() * 3);
     rows.push({
-      ti: Array.from({ length: words }, pick).map((w) => w[0]?.toUpperCase() + w.slice(1)).join(' '),
+      ti: Array.from({ length: words }, pick)
+        .map((w) => w[0]?.toUpperCase() + w.slice(1))
+        .join(' '),
       de: `The ${pick()} ${pick()} with a ${pick()}, ${pick()} and ${pick()} for the ${pick()} ${pick()}.`,
       c: (creators[i % creators.length] as { id: string }).id,
       // Popularity across all four bands (1 + downloads + likes: 1 … 120).
@@ -87,7 +167,9 @@ beforeAll(async () => {
           from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(c text, ti text, de text, dl int, li int, tg jsonb)`,
   );
   // A deleted glyph never appears.
-  await t.database.db.execute(sql`update glyphs set deleted_at = now() where title in (select title from glyphs order by title limit 3)`);
+  await t.database.db.execute(
+    sql`update glyphs set deleted_at = now() where title in (select title from glyphs order by title limit 3)`,
+  );
   sqlRepo = createSearchRepository(t.database.db);
   const indexing = createSearchIndexing(t.database.db);
   index = indexing.index;
@@ -114,7 +196,9 @@ async function pageAll(repo: SearchRepository, term: string, limit: number): Pro
 
 describe('in-process search index (decision 0034)', () => {
   it('stems query words as PostgreSQL’s english configuration does', async () => {
-    const text = ['product-spec.md', 'design.md', 'security-sweep.md'].map((f) => fs.readFileSync(path.join(REPO_ROOT, 'docs', f), 'utf8')).join(' ');
+    const text = ['product-spec.md', 'design.md', 'security-sweep.md']
+      .map((f) => fs.readFileSync(path.join(REPO_ROOT, 'docs', f), 'utf8'))
+      .join(' ');
     const words = [...new Set([...VOCABULARY, ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])])];
     expect(words.length).toBeGreaterThan(1000);
     const rows = await queryRows<{ w: string; e: string | null }>(
@@ -126,12 +210,18 @@ describe('in-process search index (decision 0034)', () => {
     // PostgreSQL 18 ships Snowball 3, which stems 'added' as 'add'); the index checks that at load.
     const porterAgrees = rows.every((row) => englishLexeme(row.w) === null || englishLexeme(row.w) === (row.e ?? ''));
     expect(index.stats().stemmer).toBe(porterAgrees ? 'js' : 'db');
-    if (t.database.kind === 'postgres') expect(rows.filter((row) => englishLexeme(row.w) !== null && englishLexeme(row.w) !== (row.e ?? ''))).toEqual([]);
+    if (t.database.kind === 'postgres')
+      expect(rows.filter((row) => englishLexeme(row.w) !== null && englishLexeme(row.w) !== (row.e ?? ''))).toEqual([]);
     // Whichever way, the index's lexemes are the database's.
     const mine = await index.englishLexemes(rows.map((row) => row.w));
     expect(rows.filter((row) => mine.get(row.w) !== null && mine.get(row.w) !== (row.e ?? ''))).toEqual([]);
     // Stop words are dropped, plain words are stemmed, digits stay as typed.
-    expect([englishLexeme('the'), englishLexeme('animations'), englishLexeme('x100'), englishLexeme('café')]).toEqual(['', 'anim', 'x100', null]);
+    expect([englishLexeme('the'), englishLexeme('animations'), englishLexeme('x100'), englishLexeme('café')]).toEqual([
+      '',
+      'anim',
+      'x100',
+      null,
+    ]);
   });
 
   it('finds the same close words for misspellings as pg_trgm over search_words', async () => {
@@ -139,7 +229,9 @@ describe('in-process search index (decision 0034)', () => {
   });
 
   it('computes pg_trgm similarity() exactly', async () => {
-    const words = (await queryRows<{ word: string }>(t.database.db, sql`select word from search_words order by word`)).map((r) => r.word);
+    const words = (await queryRows<{ word: string }>(t.database.db, sql`select word from search_words order by word`)).map(
+      (r) => r.word,
+    );
     const tokens = ['animaton', 'chargng', 'batery', 'clck', 'xylophone', 'neonworks', 'quiet_led', 'ab', 'ledd'];
     const pairs = tokens.flatMap((a) => words.map((b) => [a, b] as const));
     const rows = await queryRows<{ a: string; b: string; s: number }>(
@@ -193,7 +285,9 @@ describe('in-process search index (decision 0034)', () => {
   });
 
   it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {
-    const glyph = await insertGlyph(t.database, (await createUser(t.app, { username: 'cafe_owner', name: 'Zoë Brûlée' })).id, { title: 'Café Crème Clock' });
+    const glyph = await insertGlyph(t.database, (await createUser(t.app, { username: 'cafe_owner', name: 'Zoë Brûlée' })).id, {
+      title: 'Café Crème Clock',
+    });
     const before = index.stats().declined;
     const page = await indexRepo.search({ term: 'café', sort: 'relevance', limit: 100 });
     expect(page.rows.map((row) => row.id)).toEqual([glyph.id]);
@@ -215,7 +309,9 @@ describe('in-process search index (decision 0034)', () => {
     const before = appIndex?.stats().answered ?? 0;
     const response = await t.app.inject({ method: 'GET', url: '/api/get-glyphs?search=neon%20clock&limit=100' });
     expect(response.statusCode).toBe(200);
-    expect((response.json() as { glyphs: { id: string }[] }).glyphs.map((g) => g.id)).toEqual(await pageAll(sqlRepo, 'neon clock', 100));
+    expect((response.json() as { glyphs: { id: string }[] }).glyphs.map((g) => g.id)).toEqual(
+      await pageAll(sqlRepo, 'neon clock', 100),
+    );
     expect(appIndex?.stats().answered).toBe(before + 1);
   });
 
@@ -263,7 +359,8 @@ describe('freshness of the index across instances (decision 0034)', () => {
     await other?.close();
   });
 
-  const find = async (term: string) => (await remoteRepo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id);
+  const find = async (term: string) =>
+    (await remoteRepo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id);
 
   it('sees a glyph written elsewhere at the next search: new, renamed, more popular, typo words, deleted, restored', async () => {
     const creator = await createUser(t.app, { username: 'fresh_maker', name: 'Fay Fresh' });
@@ -277,9 +374,12 @@ describe('freshness of the index across instances (decision 0034)', () => {
     await t.database.db.execute(sql`update glyphs set likes = likes + 50 where id = ${b.id}`);
     expect(await find('quokka')).toEqual([b.id, a.id]);
     // The cached cards follow every change they show, here a view count and the images.
-    const card = async (id: string) => (await remoteRepo.search({ term: 'quokka', sort: 'relevance', limit: 100 })).rows.find((row) => row.id === id);
+    const card = async (id: string) =>
+      (await remoteRepo.search({ term: 'quokka', sort: 'relevance', limit: 100 })).rows.find((row) => row.id === id);
     expect((await card(a.id))?.views).toBe(0);
-    await t.database.db.execute(sql`update glyphs set views = 77, images = '["https://example.com/new.png"]'::jsonb where id = ${a.id}`);
+    await t.database.db.execute(
+      sql`update glyphs set views = 77, images = '["https://example.com/new.png"]'::jsonb where id = ${a.id}`,
+    );
     expect(await card(a.id)).toMatchObject({ views: 77, images: ['https://example.com/new.png'] });
     await t.database.db.execute(sql`update glyphs set title = 'Wombat Lantern' where id = ${a.id}`);
     expect(await find('quokka')).toEqual([b.id]);

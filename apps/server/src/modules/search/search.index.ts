@@ -312,7 +312,10 @@ union all
 select 'w', word, rev, null, null, null, null from search_words where xid >= $1::xid8`;
 
 interface RawClient {
-  query(textOrConfig: string | { name: string; text: string; values: unknown[] }, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  query(
+    textOrConfig: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
 }
 
 export interface SearchIndexOptions {
@@ -393,7 +396,9 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   /** In 'db' mode: the words of `groups` the cache does not know yet, stemmed by the database. */
   async function stemGroups(groups: string[]): Promise<void> {
     if (stemMode === 'js') return;
-    const missing = groups.flatMap((text) => text.split(' | ').map((part) => part.replace(/:\*$/, ''))).filter((word) => isStemmedWord(word) && !stemCache.has(word));
+    const missing = groups
+      .flatMap((text) => text.split(' | ').map((part) => part.replace(/:\*$/, '')))
+      .filter((word) => isStemmedWord(word) && !stemCache.has(word));
     if (missing.length === 0) return;
     if (stemCache.size > 100_000) stemCache.clear();
     for (const [word, lexeme] of await stemInDatabase(missing)) stemCache.set(word, lexeme);
@@ -434,11 +439,15 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     }
     const startedAt = now();
     rounds += 1;
-    const rows = await runNamed<{ kind: string; id: string; rev: string | number | null; popularity: number | null; band: number | null; tv: string | null; sv: string | null }>(
-      'search_index_catch_up',
-      CATCH_UP_SQL,
-      [xmin],
-    );
+    const rows = await runNamed<{
+      kind: string;
+      id: string;
+      rev: string | number | null;
+      popularity: number | null;
+      band: number | null;
+      tv: string | null;
+      sv: string | null;
+    }>('search_index_catch_up', CATCH_UP_SQL, [xmin]);
     for (const row of rows) {
       if (row.kind === 'x') xmin = row.id;
       else if (row.kind === 'w') current.typos.add(row.id);
@@ -448,7 +457,9 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         current.revOf.set(row.id, rev);
         current.apply(
           row.id,
-          row.tv === null || row.sv === null ? null : { id: row.id, popularity: row.popularity ?? 1, band: row.band ?? 0, tv: row.tv, sv: row.sv },
+          row.tv === null || row.sv === null
+            ? null
+            : { id: row.id, popularity: row.popularity ?? 1, band: row.band ?? 0, tv: row.tv, sv: row.sv },
         );
         options.onGlyphChange?.(row.id);
       }
@@ -461,7 +472,10 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     }
     if (startedAt - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = startedAt;
-      await queryRows(db, sql`delete from search_changes where changed_at < now() - make_interval(secs => ${FEED_KEEP_MS / 1000})`);
+      await queryRows(
+        db,
+        sql`delete from search_changes where changed_at < now() - make_interval(secs => ${FEED_KEEP_MS / 1000})`,
+      );
     }
   }
 
@@ -588,8 +602,10 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     });
   }
 
-  const byScore = (a: IndexHit, b: IndexHit) => (a.score !== b.score ? b.score - a.score : a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
-  const isAfter = (hit: IndexHit, after: IndexAfter) => hit.score < after.score || (hit.score === after.score && hit.id < after.id);
+  const byScore = (a: IndexHit, b: IndexHit) =>
+    a.score !== b.score ? b.score - a.score : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  const isAfter = (hit: IndexHit, after: IndexAfter) =>
+    hit.score < after.score || (hit.score === after.score && hit.id < after.id);
 
   return {
     /** Whether searches can use the index now. */

@@ -227,7 +227,10 @@ export function rankAnd(vector: VectorView, entries: readonly (readonly number[]
 export function tsRank(vector: ParsedVector, items: readonly RankItem[], isAnd: boolean): number {
   if (vector.lexemes.length === 0 || items.length === 0) return 0;
   const entries = items.map((item) => matchingEntries(vector, item));
-  const view: VectorView = { count: (e) => (vector.positions[e] as number[]).length, at: (e, j) => (vector.positions[e] as number[])[j] as number };
+  const view: VectorView = {
+    count: (e) => (vector.positions[e] as number[]).length,
+    at: (e, j) => (vector.positions[e] as number[])[j] as number,
+  };
   let res = isAnd ? rankAnd(view, entries) : rankOr(view, entries);
   if (res < 0) res = f(1e-20);
   return res;

@@ -31,7 +31,36 @@ const SCIENTIFIC = /\de\d/;
  * PostgreSQL ≤ 17, 'add' in the Snowball 3 of PostgreSQL 18 / PGlite). The index checks the database
  * on these and on its lexicon before trusting `porter2` (decision 0034).
  */
-export const STEMMER_PROBES = ['added', 'adding', 'proceed', 'exceed', 'succeed', 'news', 'skies', 'dying', 'lying', 'tying', 'generously', 'communism', 'cosmos', 'bias', 'andes', 'howe', 'atlas', 'early', 'only', 'singly', 'sky', 'ugly', 'gently', 'inning', 'outing', 'canning', 'herring', 'earring'];
+export const STEMMER_PROBES = [
+  'added',
+  'adding',
+  'proceed',
+  'exceed',
+  'succeed',
+  'news',
+  'skies',
+  'dying',
+  'lying',
+  'tying',
+  'generously',
+  'communism',
+  'cosmos',
+  'bias',
+  'andes',
+  'howe',
+  'atlas',
+  'early',
+  'only',
+  'singly',
+  'sky',
+  'ugly',
+  'gently',
+  'inning',
+  'outing',
+  'canning',
+  'herring',
+  'earring',
+];
 
 /** Whether `englishLexeme` may be asked about `word` (plain ASCII letters: the stemmed kind). */
 export const isStemmedWord = (word: string): boolean => ASCII_WORD.test(word);
