@@ -84,6 +84,8 @@ export const glyphs = pgTable(
     index('glyphs_liked_idx').on(t.likes.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_viewed_idx').on(t.views.desc(), t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_creator_idx').on(t.creatorId, t.createdAt.desc()),
+    // The APK report's card feed trigger and the files FK's `set null` find glyphs by APK (migration 0018).
+    index('glyphs_apk_file_idx').on(t.apkFileId).where(sql`${t.apkFileId} IS NOT NULL`),
     index('glyphs_tags_idx').using('gin', sql`${t.tags} jsonb_path_ops`).where(sql`${t.deletedAt} IS NULL`),
     // Issue 18: 'Recently updated' (sort=updated); a published release moves updated_at.
     index('glyphs_updated_idx').on(t.updatedAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),

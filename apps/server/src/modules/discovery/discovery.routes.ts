@@ -79,8 +79,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       const prepared = await cache.get(key, async () => {
         const page = await discovery.listGlyphs(query, caller);
         // Index searches bring their cards serialized (decision 0034): the same bytes, joined.
-        if (page.json && page.hashes && page.json.length === page.rows.length)
-          return prepareJsonParts('{"glyphs":[', page.json, page.hashes, ',', `],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+        if (page.bytes && page.hashes && page.bytes.length === page.rows.length)
+          return prepareJsonParts('{"glyphs":[', page.bytes, page.hashes, ',', `],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
         return prepareJson(serializeList(toGlyphList(page)));
       });
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.

@@ -15,7 +15,7 @@ export interface SearchPort {
     cursor?: string | undefined;
     creatorId?: string | undefined;
     filters?: GlyphFilters | undefined;
-  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null; json?: string[]; hashes?: string[] }>;
+  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null; bytes?: Buffer[]; hashes?: string[] }>;
 }
 
 export interface DiscoveryServiceDeps {
@@ -43,7 +43,7 @@ export interface Page {
   rows: GlyphRow[];
   nextCursor: string | null;
   /** Each row already serialized as a get-glyphs element (index searches, decision 0034), and its SHA-256. */
-  json?: string[];
+  bytes?: Buffer[];
   hashes?: string[];
 }
 

@@ -21,9 +21,9 @@ export interface SearchParams {
 export interface SearchPage {
   rows: GlyphRow[];
   nextCursor: string | null;
-  /** Index pages (decision 0034): each row already serialized as a get-glyphs element, in order. */
-  json?: string[];
-  /** The SHA-256 of each `json` element. */
+  /** Index pages (decision 0034): each row already serialized (UTF-8) as a get-glyphs element, in order. */
+  bytes?: Buffer[];
+  /** The SHA-256 of each `bytes` element's text. */
   hashes?: string[];
 }
 
@@ -362,7 +362,7 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
   const page = hits.slice(0, limit);
   const found = await cards.get(page.map((hit) => hit.id));
   const rows: GlyphRow[] = [];
-  const json: string[] = [];
+  const bytes: Buffer[] = [];
   const hashes: string[] = [];
   let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
   for (const hit of page) {
@@ -370,7 +370,7 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
     // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
     if (!card) continue;
     rows.push(card.row);
-    json.push(card.json);
+    bytes.push(card.bytes);
     hashes.push(card.hash);
     last = { hit, createdAtKey: card.createdAtKey };
   }
@@ -378,7 +378,7 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
     hits.length > limit && last
       ? encodeSearchCursor({ sort: 'relevance', id: last.hit.id, createdAt: last.createdAtKey, score: String(last.hit.score), tier: last.hit.tier })
       : null;
-  return { rows, nextCursor, json, hashes };
+  return { rows, nextCursor, bytes, hashes };
 }
 
 /** Data access for glyph search (spec §2 Search, §7 get-glyphs `search`; issue 5). */

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../src/db/client.ts';
+import { createSearchCards } from '../../src/modules/search/search.cards.ts';
+import { createSearchIndex } from '../../src/modules/search/search.index.ts';
+import { createSearchRepository } from '../../src/modules/search/search.repository.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { createUser, insertGlyph, type TestUser } from '../factories.ts';
+
+// Decision 0043 (issue 20): the write cost of the search feed. Counter-only glyph updates write no
+// search_changes row of their own — a view none (cards re-read view counts older than 1 s), a like
+// or download one (through glyph_search's popularity) — every other glyph change still writes one,
+// and old rows are pruned.
+
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await createUser(t.app, { username: 'feed_owner', name: 'Fern Feed' });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const feedRows = async (glyphId: string) =>
+  Number(
+    (
+      await queryRows<{ n: number | string }>(
+        t.database.db,
+        sql`select count(*) as n from search_changes where glyph_id = ${glyphId}`,
+      )
+    )[0]?.n,
+  );
+
+describe('search_changes on glyph writes', () => {
+  it('the card trigger names every glyph column except the three counters', async () => {
+    const columns = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'glyphs'`,
+    );
+    const watched = await queryRows<{ name: string }>(
+      t.database.db,
+      sql`select a.attname as name
+            from pg_trigger tr
+            join pg_attribute a on a.attrelid = tr.tgrelid and a.attnum = any(tr.tgattr::int2[])
+           where tr.tgrelid = 'glyphs'::regclass and tr.tgname = 'glyph_card_log_change'`,
+    );
+    const expected = columns.map((c) => c.name).filter((name) => !['views', 'likes', 'downloads'].includes(name));
+    // A new glyph column that a card shows must be added to the trigger (migration 0018's list).
+    expect(watched.map((c) => c.name).sort()).toEqual(expected.sort());
+  });
+
+  it('a counted view writes no feed row, a like one, an edit one', async () => {
+    const glyph = await insertGlyph(t.database, owner.id, { title: 'Feed Lantern', description: 'Counts and edits' });
+    const before = await feedRows(glyph.id);
+    const view = await t.app.inject({
+      method: 'POST',
+      url: '/api/record-view',
+      headers: owner.auth,
+      payload: { glyphId: glyph.id },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.json()).toMatchObject({ counted: true, views: 1 });
+    expect(await feedRows(glyph.id)).toBe(before);
+    const like = await t.app.inject({
+      method: 'POST',
+      url: '/api/toggle-like',
+      headers: owner.auth,
+      payload: { glyphId: glyph.id },
+    });
+    expect(like.statusCode).toBe(200);
+    expect(await feedRows(glyph.id)).toBe(before + 1);
+    await t.database.db.execute(sql`update glyphs set title = 'Feed Beacon' where id = ${glyph.id}`);
+    // The title rewrites the vectors (glyph_search's row) and the glyph row: each logs the change.
+    expect(await feedRows(glyph.id)).toBeGreaterThan(before + 1);
+    const afterTitle = await feedRows(glyph.id);
+    await t.database.db.execute(sql`update glyphs set images = '["https://example.com/feed.png"]'::jsonb where id = ${glyph.id}`);
+    expect(await feedRows(glyph.id)).toBe(afterTitle + 1);
+    // An update that changes nothing logs nothing.
+    await t.database.db.execute(sql`update glyphs set title = title where id = ${glyph.id}`);
+    expect(await feedRows(glyph.id)).toBe(afterTitle + 1);
+  });
+
+  it('prunes feed rows older than an hour at a catch-up, keeping recent ones', async () => {
+    const glyph = await insertGlyph(t.database, owner.id, { title: 'Pruned Lantern' });
+    await t.database.db.execute(
+      sql`insert into search_changes (glyph_id, changed_at) values (${glyph.id}, now() - interval '2 hours')`,
+    );
+    const recent = await feedRows(glyph.id);
+    const index = createSearchIndex(t.database.db);
+    try {
+      await index.start();
+      await index.fresh();
+      // The first catch-up of an instance prunes; the 2-hour-old row is gone, the others stay.
+      expect(await feedRows(glyph.id)).toBe(recent - 1);
+      const [old] = await queryRows<{ n: number | string }>(
+        t.database.db,
+        sql`select count(*) as n from search_changes where changed_at < now() - interval '1 hour'`,
+      );
+      expect(Number(old?.n)).toBe(0);
+    } finally {
+      index.stop();
+    }
+  });
+});
+
+describe('search cards without a feed row per view', () => {
+  it('serve a view count at most countsMaxAgeMs old, and other changes at the next search', async () => {
+    let clock = Date.now();
+    const cards = createSearchCards(t.database.db, { now: () => clock, countsMaxAgeMs: 1000 });
+    const index = createSearchIndex(t.database.db, { onGlyphChange: (id) => cards.forget(id) });
+    const repo = createSearchRepository(t.database.db, { index, cards });
+    try {
+      const glyph = await insertGlyph(t.database, owner.id, { title: 'Wallaby Lantern', description: 'Seen often' });
+      await index.start();
+      const card = async () =>
+        (await repo.search({ term: 'wallaby', sort: 'relevance', limit: 10 })).rows.find((row) => row.id === glyph.id);
+      expect((await card())?.views).toBe(0);
+      await t.database.db.execute(sql`update glyphs set views = views + 5 where id = ${glyph.id}`);
+      // No feed row: within the lag budget the cached card still says 0 …
+      clock += 500;
+      expect((await card())?.views).toBe(0);
+      // … and past it the count is read again.
+      clock += 501;
+      expect((await card())?.views).toBe(5);
+      // A like reaches the card through the feed at once (glyph_search's popularity row).
+      await t.database.db.execute(sql`update glyphs set likes = likes + 3 where id = ${glyph.id}`);
+      expect((await card())?.likes).toBe(3);
+      // Another view: again served once the re-read count is older than the budget.
+      await t.database.db.execute(sql`update glyphs set views = views + 1 where id = ${glyph.id}`);
+      expect((await card())?.views).toBe(5);
+      clock += 1001;
+      expect((await card())?.views).toBe(6);
+    } finally {
+      index.stop();
+    }
+  });
+});
