@@ -34,8 +34,25 @@ const admin = new pg.Client('postgres://postgres@127.0.0.1:5432/postgres');
 await admin.connect();
 const backends = async () =>
   (await admin.query('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid as number);
-const terms = searchTerms(createRng(9), 2000);
-const requests = terms.map((term) => ({ method: 'GET', path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100` }));
+// WORKLOAD=record-view (decision 0043): counted views instead — 100 glyphs, each request from its own
+// X-Forwarded-For address (start the server with TRUST_PROXY=true), so every view is counted and
+// writes its counter; VIEW_BLOCK picks a fresh address range per run (0–250).
+const viewBlock = Number(process.env.VIEW_BLOCK ?? 0);
+const requests =
+  process.env.WORKLOAD === 'record-view'
+    ? await (async () => {
+        const client = new pg.Client(`postgres://postgres@127.0.0.1:5432/${dbName}`);
+        await client.connect();
+        const ids = (await client.query('select id from glyphs where deleted_at is null order by id limit 100')).rows.map((r) => r.id as string);
+        await client.end();
+        return Array.from({ length: 15_000 }, (_, i) => ({
+          method: 'POST',
+          path: '/api/record-view',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${viewBlock}.${(i >> 8) & 255}.${i & 255}` },
+          body: JSON.stringify({ glyphId: ids[i % ids.length] }),
+        }));
+      })()
+    : searchTerms(createRng(9), 2000).map((term) => ({ method: 'GET', path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100` }));
 const jobFile = `${os.tmpdir()}/glyphary-search-cpu-${process.pid}.json`;
 const job = (d: number) => {
   fs.writeFileSync(jobFile, JSON.stringify({ url, connections: 50, durationSeconds: d, requests, spread: true }));
@@ -46,13 +63,21 @@ const xacts = async () =>
   Number((await admin.query('select xact_commit from pg_stat_database where datname = $1', [dbName])).rows[0]?.xact_commit ?? 0);
 const x0 = await xacts();
 const pids = await backends();
-const before = { server: ticks(Number(pid)), pg: pids.reduce((s, p) => s + ticks(p), 0) };
+const pgBefore = new Map(pids.map((p) => [p, ticks(p)]));
+const before = { server: ticks(Number(pid)) };
 const load = os
   .loadavg()
   .map((n) => n.toFixed(2))
   .join(' ');
 const res = job(Number(seconds));
-const after = { server: ticks(Number(pid)), pg: pids.reduce((s, p) => s + ticks(p), 0) };
+// A backend that exited meanwhile (the pool closes idle connections) reads 0: counted as no work.
+const after = {
+  server: ticks(Number(pid)),
+  pg: pids.reduce((sum, p) => {
+    const t = ticks(p);
+    return t > 0 ? sum + t - (pgBefore.get(p) ?? t) : sum;
+  }, 0),
+};
 const n = res.requests;
 console.log(
   JSON.stringify({
@@ -63,7 +88,7 @@ console.log(
     latencyMs: res.latencyMs,
     pgQueriesPerReq: ((await xacts()) - x0 - 2) / n,
     serverCpuMsPerReq: ((after.server - before.server) * 10) / n,
-    pgBackendCpuMsPerReq: ((after.pg - before.pg) * 10) / n,
+    pgBackendCpuMsPerReq: (after.pg * 10) / n,
     loadAtStart: load,
     loadAtEnd: os
       .loadavg()
