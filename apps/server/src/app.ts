@@ -256,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: fileStore,
     scanCommand: env.FILE_SCAN_COMMAND,
     quotaBytes: env.UPLOAD_QUOTA_BYTES,
+    clock,
   });
   const animationsService = createAnimationsService({ files: filesService, store: fileStore, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
@@ -314,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
-  await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
+  await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore, readCache });
   // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
   const readApkFacts = createApkFactsReader(database.db);
   const glyphs = createGlyphsService({
