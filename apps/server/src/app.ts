@@ -161,6 +161,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
   const authAccounts = createAuthRepository(database.db);
+  const usersRepository = createUsersRepository(database.db);
+  const cancelPendingEmail = (userId: string) => usersRepository.cancelPendingEmail(userId);
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
@@ -174,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSuperAdminVerified: async (userId, signedInAs) => {
       await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
     },
+    onPasswordChanged: cancelPendingEmail,
   });
   app.decorate('glyphary', { auth, publicUrl });
 
@@ -230,6 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: publicUrl,
     throttle,
     genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
+    onPasswordChanged: cancelPendingEmail,
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
     secret: deps.secret,
     secureCookies: env.NODE_ENV === 'production',
@@ -278,7 +282,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => fileLifetimes.stop());
 
-  const usersRepository = createUsersRepository(database.db);
   const users = createUsersService({
     users: usersRepository,
     clock,

@@ -189,6 +189,7 @@ export const MSG = {
   // web: password recovery and settings texts the spec leaves open
   resetLinkSent: 'If an account exists for that email, a reset link is on its way.',
   resetLinkInvalid: 'This reset link is invalid or has expired.',
+  verifyLinkInvalid: 'This confirmation link is invalid or has expired.',
   passwordResetDone: 'Your password has been reset. You can now log in.',
   profilePictureHint: 'Recommended: 400x400 or larger',
   resetFailed: 'Failed to reset password. Please try again.',
