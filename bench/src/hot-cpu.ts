@@ -31,7 +31,9 @@ const { values } = parseArgs({
 });
 const durationSeconds = Number(values.duration);
 const databaseUrl = values['reuse-pg'];
-const dataDir = path.resolve(values['reuse-pglite'] ?? values['data-dir'] ?? fail('--reuse-pglite DIR or --reuse-pg URL --data-dir DIR'));
+const dataDir = path.resolve(
+  values['reuse-pglite'] ?? values['data-dir'] ?? fail('--reuse-pglite DIR or --reuse-pg URL --data-dir DIR'),
+);
 const only = values.only?.split(',').map((s) => s.trim());
 const TICK_SECONDS = 0.01; // USER_HZ on Linux
 
@@ -47,7 +49,10 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * TICK_SECONDS;
 }
 
-const taskset = (core: number, args: string[]): [string, string[]] => ['taskset', ['-c', String(core), process.execPath, ...args]];
+const taskset = (core: number, args: string[]): [string, string[]] => [
+  'taskset',
+  ['-c', String(core), process.execPath, ...args],
+];
 
 async function runClient(job: ClientJob): Promise<ClientResult> {
   const file = path.join(os.tmpdir(), `hot-cpu-job-${process.pid}-${Date.now()}.json`);
@@ -90,7 +95,9 @@ try {
   const ids = list.glyphs.map((g) => g.id);
   const animationUrls = new Set<string>();
   for (const id of ids) {
-    const detail = (await (await fetch(`${url}/api/get-glyph/${id}`)).json()) as { glyph: { animation?: { url: string } | null } };
+    const detail = (await (await fetch(`${url}/api/get-glyph/${id}`)).json()) as {
+      glyph: { animation?: { url: string } | null };
+    };
     if (detail.glyph.animation?.url) animationUrls.add(detail.glyph.animation.url);
   }
   const scenarios = [
@@ -111,10 +118,17 @@ try {
   fs.writeFileSync(file, JSON.stringify(captured));
   const [ceilingCommand, ceilingArgs] = taskset(0, [path.join(here, 'ceiling.ts'), file]);
   ceiling = spawn(ceilingCommand, ceilingArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ceilingPort = await new Promise<number>((resolve) => ceiling?.stdout?.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port)));
+  const ceilingPort = await new Promise<number>((resolve) =>
+    ceiling?.stdout?.once('data', (chunk: Buffer) => resolve((JSON.parse(chunk.toString()) as { port: number }).port)),
+  );
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
 
-  console.log(`load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${durationSeconds} s per run`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}; ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${durationSeconds} s per run`,
+  );
   console.log('| Endpoint | server µs CPU/req | ceiling µs CPU/req | CPU ratio | server req/s | p99 ms | ceiling req/s |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const scenario of scenarios) {
@@ -127,7 +141,12 @@ try {
     );
   }
   fs.rmSync(file, { force: true });
-  console.log(`load average at the end ${os.loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  console.log(
+    `load average at the end ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await stopProcess(ceiling);
   await stopProcess(server);

@@ -63,7 +63,9 @@ export interface ReadCacheOptions {
 const DEFAULT_TTL_MS = 1000;
 
 /** Creates the read cache of one instance (no Fastify needed: the plugin below adds the fast path). */
-export function createReadCache({ clock = systemClock, maxAliases = 4000 }: ReadCacheOptions = {}): ReadCache & { lookup(request: FastifyRequest): Alias | undefined } {
+export function createReadCache({ clock = systemClock, maxAliases = 4000 }: ReadCacheOptions = {}): ReadCache & {
+  lookup(request: FastifyRequest): Alias | undefined;
+} {
   const namespaces = new Map<string, ResponseCache<PreparedResponse>>();
   const contentListeners: (() => void)[] = [];
   const countListeners: ((glyphId: string, counter: CountKind) => void)[] = [];
@@ -98,7 +100,8 @@ export function createReadCache({ clock = systemClock, maxAliases = 4000 }: Read
     lookup(request) {
       const alias = aliases.get(request.url);
       if (alias === undefined) return undefined;
-      if (alias.visitorsOnly && (request.headers.cookie !== undefined || request.headers.authorization !== undefined)) return undefined;
+      if (alias.visitorsOnly && (request.headers.cookie !== undefined || request.headers.authorization !== undefined))
+        return undefined;
       return alias;
     },
     contentChanged,

@@ -37,7 +37,14 @@ beforeAll(async () => {
     },
   });
   const env = testEnv(dataDir, { WRITE_RATE_LIMIT: '100000', READ_RATE_LIMIT: '1000000' });
-  app = await buildApp({ env, database, secret: TEST_SECRET, clock, fileStore: counting, mailer: { send: async () => undefined } });
+  app = await buildApp({
+    env,
+    database,
+    secret: TEST_SECRET,
+    clock,
+    fileStore: counting,
+    mailer: { send: async () => undefined },
+  });
   await app.ready();
   owner = await createUser(app);
 });
@@ -54,7 +61,12 @@ async function uploadAnimation(): Promise<{ url: string; filename: string; size:
     { name: 'type', value: 'animations' },
     { name: 'file', value: fixture('pulse_13.json'), filename: 'pulse_13.json' },
   ]);
-  const response = await app.inject({ method: 'POST', url: '/api/upload-file', payload: body.payload, headers: { ...body.headers, ...owner.auth } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/upload-file',
+    payload: body.payload,
+    headers: { ...body.headers, ...owner.auth },
+  });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -74,7 +86,17 @@ describe('animation files from memory', () => {
       expect(response.statusCode).toBe(200);
       expect(response.rawPayload.equals(first.rawPayload)).toBe(true);
       expect(response.headers['content-length']).toBe(String(animation.size));
-      for (const name of ['content-type', 'cache-control', 'etag', 'x-content-type-options', 'content-security-policy', 'cross-origin-resource-policy', 'accept-ranges', 'content-disposition', 'x-frame-options']) {
+      for (const name of [
+        'content-type',
+        'cache-control',
+        'etag',
+        'x-content-type-options',
+        'content-security-policy',
+        'cross-origin-resource-policy',
+        'accept-ranges',
+        'content-disposition',
+        'x-frame-options',
+      ]) {
         expect(response.headers[name], name).toBe(first.headers[name]);
       }
     }
@@ -105,24 +127,37 @@ describe('animation files from memory', () => {
   it('stops serving a held file at once when the owner deletes it', async () => {
     const animation = await uploadAnimation();
     expect((await get(animation.url)).statusCode).toBe(200);
-    const deleted = await app.inject({ method: 'DELETE', url: '/api/delete-file', headers: owner.auth, payload: { filename: animation.filename, type: 'animations' } });
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: '/api/delete-file',
+      headers: owner.auth,
+      payload: { filename: animation.filename, type: 'animations' },
+    });
     expect(deleted.statusCode).toBe(200);
     const gone = await get(animation.url);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ error: 'File not found', code: expect.any(String) as unknown });
   });
 
-  it("stops serving a held file at once when its glyph is deleted", async () => {
+  it('stops serving a held file at once when its glyph is deleted', async () => {
     const animation = await uploadAnimation();
     const shared = await app.inject({
       method: 'POST',
       url: '/api/upload-glyph',
       headers: owner.auth,
-      payload: { title: 'Held pulse', description: 'x', images: [], githubUrl: 'https://github.com/example/held', animationUrl: animation.url },
+      payload: {
+        title: 'Held pulse',
+        description: 'x',
+        images: [],
+        githubUrl: 'https://github.com/example/held',
+        animationUrl: animation.url,
+      },
     });
     expect(shared.statusCode).toBe(200);
     expect((await get(animation.url)).statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: `/api/delete-glyph/${shared.json().id}`, headers: owner.auth })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/delete-glyph/${shared.json().id}`, headers: owner.auth })).statusCode,
+    ).toBe(200);
     expect((await get(animation.url)).statusCode).toBe(404);
   });
 

@@ -30,7 +30,8 @@ beforeEach(() => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, auth: Record<string, string>, payload: unknown) => t.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
+const post = (url: string, auth: Record<string, string>, payload: unknown) =>
+  t.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
 const titlesOf = async (url: string) => ((await get(url)).json().glyphs as { title: string }[]).map((g) => g.title);
 
 describe('the URL fast path', () => {
@@ -42,7 +43,17 @@ describe('the URL fast path', () => {
     const second = await get(url, { 'accept-encoding': 'identity' });
     expect(second.statusCode).toBe(200);
     expect(second.body).toBe(first.body);
-    for (const name of ['etag', 'cache-control', 'vary', 'content-type', 'content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+    for (const name of [
+      'etag',
+      'cache-control',
+      'vary',
+      'content-type',
+      'content-security-policy',
+      'x-frame-options',
+      'x-content-type-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+    ]) {
       expect(second.headers[name], name).toBe(first.headers[name]);
       expect(second.headers[name], name).toBeDefined();
     }
@@ -97,7 +108,8 @@ describe('the URL fast path', () => {
     const prepared = prepareJson('{"glyphs":[]}');
     await lists.get('k', async () => prepared);
     const reply = { header: () => reply, code: () => reply, type: () => reply, send: () => reply } as never;
-    const request = (url: string, headers: Record<string, string> = {}, method = 'GET') => ({ url, method, headers }) as unknown as FastifyRequest;
+    const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
+      ({ url, method, headers }) as unknown as FastifyRequest;
     const entry = { cache: lists, key: 'k', prepared, cacheControl: 'public, no-cache', scope: 'visitors' as const };
 
     cache.send(request('/signed-in', { cookie: 'session=x' }), reply, { ...entry, cacheControl: 'private, no-cache' });
@@ -122,7 +134,12 @@ describe('invalidation: each write that a cached read shows is visible at once',
     const list = `/api/get-glyphs?sort=latest&creator_id=${creator.id}`;
     expect(await titlesOf(list)).toEqual([]);
     expect((await get(`/api/get-user-stats/${creator.id}`)).json().glyphs).toBe(0);
-    const shared = await post('/api/upload-glyph', creator.auth, { title: 'Freshly shared', description: 'x', images: [], githubUrl: 'https://github.com/example/fresh' });
+    const shared = await post('/api/upload-glyph', creator.auth, {
+      title: 'Freshly shared',
+      description: 'x',
+      images: [],
+      githubUrl: 'https://github.com/example/fresh',
+    });
     expect(shared.statusCode).toBe(200);
     expect(await titlesOf(list)).toEqual(['Freshly shared']);
     expect((await get(`/api/get-user-stats/${creator.id}`)).json().glyphs).toBe(1);
@@ -145,7 +162,9 @@ describe('invalidation: each write that a cached read shows is visible at once',
     const list = `/api/get-glyphs?creator_id=${creator.id}`;
     expect(await titlesOf(list)).toEqual(['Admin removes me']);
     expect((await get(`/api/get-glyph/${glyph.id}`)).json().glyph.deleted).toBe(false);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/glyphs/${glyph.id}`, headers: admin.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/glyphs/${glyph.id}`, headers: admin.auth })).statusCode).toBe(
+      200,
+    );
     expect(await titlesOf(list)).toEqual([]);
     expect((await get(`/api/get-glyph/${glyph.id}`)).json().glyph.deleted).toBe(true);
   });

@@ -17,7 +17,11 @@ export interface FileBytesCache<M> {
    * `check` throwing (404) forgets the entry and rethrows. A file larger than `maxEntryBytes` is never
    * read here: the answer then has `body: null` and the caller streams it.
    */
-  get(key: string, check: () => Promise<{ meta: M; tag: string; size: number }>, read: () => Promise<Buffer>): Promise<CachedFile<M> | { meta: M; body: null }>;
+  get(
+    key: string,
+    check: () => Promise<{ meta: M; tag: string; size: number }>,
+    read: () => Promise<Buffer>,
+  ): Promise<CachedFile<M> | { meta: M; body: null }>;
   /** Every entry must be checked again before its next use (a write may have changed what is servable). */
   forgetVerification(): void;
   /** Bytes held (tests, metrics). */
@@ -46,7 +50,12 @@ export interface FileBytesCacheOptions {
   clock?: Clock;
 }
 
-export function createFileBytesCache<M>({ maxBytes, maxEntryBytes, verifyMs, clock = systemClock }: FileBytesCacheOptions): FileBytesCache<M> {
+export function createFileBytesCache<M>({
+  maxBytes,
+  maxEntryBytes,
+  verifyMs,
+  clock = systemClock,
+}: FileBytesCacheOptions): FileBytesCache<M> {
   // Insertion order is recency: a use re-inserts, so the first key is the least recently used.
   const entries = new Map<string, Entry<M>>();
   const inflight = new Map<string, Promise<CachedFile<M> | { meta: M; body: null }>>();
