@@ -27,7 +27,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository.ts';
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
-import { createSearchRepository } from './modules/search/search.repository.ts';
+import { createSearchIndexing, createSearchRepository } from './modules/search/search.repository.ts';
+import type { SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -103,6 +104,8 @@ export interface AppContext {
   communityJobs?: CommunityJobs;
   /** Issue 21: the sweep of uploads never attached; tests run a pass. */
   fileLifetimes?: FileLifetimeJob;
+  /** Decision 0034: the in-process search index (absent with SEARCH_INDEX=off); tests read its counters. */
+  searchIndex?: SearchIndex;
 }
 
 declare module 'fastify' {
@@ -300,6 +303,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // module owns its keys and what a count change forgets, writers report through these callbacks.
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
   app.glyphary.caches = { publicReads: readCache, adminStats };
+  // Decision 0034: plain "Best match" searches from an in-process index of glyph_search, fresh before
+  // every search through the search_changes feed, which also drops the cached cards of changed glyphs.
+  const searchIndexing =
+    env.SEARCH_INDEX === 'off'
+      ? undefined
+      : createSearchIndexing(database.db, { onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)') });
+  const searchIndex = searchIndexing?.index;
+  if (searchIndex) {
+    app.glyphary.searchIndex = searchIndex;
+    const wait = env.SEARCH_INDEX === 'wait' || (env.SEARCH_INDEX === 'auto' && env.NODE_ENV === 'test');
+    app.addHook('onReady', async () => {
+      const heapBefore = process.memoryUsage().heapUsed;
+      const startedAt = performance.now();
+      const loaded = searchIndex.start().then(() => {
+        if (!searchIndex.ready) return;
+        const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+        app.log.info({ ...searchIndex.stats(), loadMs: Math.round(performance.now() - startedAt), heapMb: Math.round(heapMb) }, 'search index ready');
+      });
+      if (wait) await loaded;
+    });
+    app.addHook('onClose', async () => searchIndex.stop());
+  }
+  const searchRepository = createSearchRepository(database.db, searchIndexing);
   const clearPublicReads = readCache.contentChanged;
 
   // glyph requests (issue 6)
@@ -309,7 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // discovery: lists, counting, likes, storefront totals (issue 4)
   const discovery = createDiscoveryService({
     discovery: createDiscoveryRepository(database.db),
-    search: createSearchRepository(database.db),
+    search: searchRepository,
     secret: deps.secret,
     onCountChange: readCache.countChanged,
   });

@@ -19,7 +19,7 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, schemaSerializer } from '../../lib/response-cache.ts';
+import { prepareJson, prepareJsonParts, schemaSerializer } from '../../lib/response-cache.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
@@ -86,7 +86,13 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         // Issue 15 device filter.
         query.device ?? '',
       ]);
-      const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
+      const prepared = await cache.get(key, async () => {
+        const page = await discovery.listGlyphs(query, caller);
+        // Index searches bring their cards serialized (decision 0034): the same bytes, joined.
+        if (page.json && page.hashes && page.json.length === page.rows.length)
+          return prepareJsonParts('{"glyphs":[', page.json, page.hashes, ',', `],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+        return prepareJson(serializeList(toGlyphList(page)));
+      });
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others,
       // and the fast path answers only visitors from this URL (the clamp and the header depend on the session).
       const cacheControl = caller.userId ? 'private, no-cache' : 'public, no-cache';
