@@ -282,7 +282,8 @@ describe('in-process search index (decision 0034)', () => {
     // Every one of those searches was answered by the index, none left to SQL.
     expect(index.stats().answered).toBeGreaterThan(before + TERMS.length * 2);
     expect(index.stats().declined).toBe(0);
-  });
+    // Hundreds of paged searches on both paths: ~10 s alone, several times that on a loaded machine.
+  }, 180_000);
 
   it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {
     const glyph = await insertGlyph(t.database, (await createUser(t.app, { username: 'cafe_owner', name: 'Zoë Brûlée' })).id, {
