@@ -43,7 +43,9 @@ const requests =
     ? await (async () => {
         const client = new pg.Client(`postgres://postgres@127.0.0.1:5432/${dbName}`);
         await client.connect();
-        const ids = (await client.query('select id from glyphs where deleted_at is null order by id limit 100')).rows.map((r) => r.id as string);
+        const ids = (await client.query('select id from glyphs where deleted_at is null order by id limit 100')).rows.map(
+          (r) => r.id as string,
+        );
         await client.end();
         return Array.from({ length: 15_000 }, (_, i) => ({
           method: 'POST',
@@ -52,7 +54,10 @@ const requests =
           body: JSON.stringify({ glyphId: ids[i % ids.length] }),
         }));
       })()
-    : searchTerms(createRng(9), 2000).map((term) => ({ method: 'GET', path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100` }));
+    : searchTerms(createRng(9), 2000).map((term) => ({
+        method: 'GET',
+        path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100`,
+      }));
 const jobFile = `${os.tmpdir()}/glyphary-search-cpu-${process.pid}.json`;
 const job = (d: number) => {
   fs.writeFileSync(jobFile, JSON.stringify({ url, connections: 50, durationSeconds: d, requests, spread: true }));
