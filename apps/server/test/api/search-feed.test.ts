@@ -7,10 +7,9 @@ import { createSearchRepository } from '../../src/modules/search/search.reposito
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, type TestUser } from '../factories.ts';
 
-// Decision 0043 (issue 20): the write cost of the search feed. Counter-only glyph updates write no
-// search_changes row of their own — a view none (cards re-read view counts older than 1 s), a like
-// or download one (through glyph_search's popularity) — every other glyph change still writes one,
-// and old rows are pruned.
+// Decision 0043 (issue 20): the write cost of the search feed. A like or a counted download writes
+// one search_changes row (glyph_search's popularity), not two; a counted view and every other glyph
+// change write one; old rows are pruned.
 
 let t: TestApp;
 let owner: TestUser;
@@ -35,7 +34,7 @@ const feedRows = async (glyphId: string) =>
   );
 
 describe('search_changes on glyph writes', () => {
-  it('the card trigger names every glyph column except the three counters', async () => {
+  it('the card trigger names every glyph column except likes and downloads', async () => {
     const columns = await queryRows<{ name: string }>(
       t.database.db,
       sql`select column_name as name from information_schema.columns where table_schema = current_schema() and table_name = 'glyphs'`,
@@ -47,12 +46,12 @@ describe('search_changes on glyph writes', () => {
             join pg_attribute a on a.attrelid = tr.tgrelid and a.attnum = any(tr.tgattr::int2[])
            where tr.tgrelid = 'glyphs'::regclass and tr.tgname = 'glyph_card_log_change'`,
     );
-    const expected = columns.map((c) => c.name).filter((name) => !['views', 'likes', 'downloads'].includes(name));
+    const expected = columns.map((c) => c.name).filter((name) => !['likes', 'downloads'].includes(name));
     // A new glyph column that a card shows must be added to the trigger (migration 0018's list).
     expect(watched.map((c) => c.name).sort()).toEqual(expected.sort());
   });
 
-  it('a counted view writes no feed row, a like one, an edit one', async () => {
+  it('a counted view writes one feed row, a like one (not two), an edit one', async () => {
     const glyph = await insertGlyph(t.database, owner.id, { title: 'Feed Lantern', description: 'Counts and edits' });
     const before = await feedRows(glyph.id);
     const view = await t.app.inject({
@@ -63,7 +62,7 @@ describe('search_changes on glyph writes', () => {
     });
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ counted: true, views: 1 });
-    expect(await feedRows(glyph.id)).toBe(before);
+    expect(await feedRows(glyph.id)).toBe(before + 1);
     const like = await t.app.inject({
       method: 'POST',
       url: '/api/toggle-like',
@@ -71,10 +70,10 @@ describe('search_changes on glyph writes', () => {
       payload: { glyphId: glyph.id },
     });
     expect(like.statusCode).toBe(200);
-    expect(await feedRows(glyph.id)).toBe(before + 1);
+    expect(await feedRows(glyph.id)).toBe(before + 2);
     await t.database.db.execute(sql`update glyphs set title = 'Feed Beacon' where id = ${glyph.id}`);
     // The title rewrites the vectors (glyph_search's row) and the glyph row: each logs the change.
-    expect(await feedRows(glyph.id)).toBeGreaterThan(before + 1);
+    expect(await feedRows(glyph.id)).toBeGreaterThan(before + 2);
     const afterTitle = await feedRows(glyph.id);
     await t.database.db.execute(sql`update glyphs set images = '["https://example.com/feed.png"]'::jsonb where id = ${glyph.id}`);
     expect(await feedRows(glyph.id)).toBe(afterTitle + 1);
@@ -106,10 +105,9 @@ describe('search_changes on glyph writes', () => {
   });
 });
 
-describe('search cards without a feed row per view', () => {
-  it('serve a view count at most countsMaxAgeMs old, and other changes at the next search', async () => {
-    let clock = Date.now();
-    const cards = createSearchCards(t.database.db, { now: () => clock, countsMaxAgeMs: 1000 });
+describe('search cards follow the feed', () => {
+  it('a counted view, a like and an edit reach a cached card at the next search', async () => {
+    const cards = createSearchCards(t.database.db);
     const index = createSearchIndex(t.database.db, { onGlyphChange: (id) => cards.forget(id) });
     const repo = createSearchRepository(t.database.db, { index, cards });
     try {
@@ -118,21 +116,23 @@ describe('search cards without a feed row per view', () => {
       const card = async () =>
         (await repo.search({ term: 'wallaby', sort: 'relevance', limit: 10 })).rows.find((row) => row.id === glyph.id);
       expect((await card())?.views).toBe(0);
-      await t.database.db.execute(sql`update glyphs set views = views + 5 where id = ${glyph.id}`);
-      // No feed row: within the lag budget the cached card still says 0 …
-      clock += 500;
-      expect((await card())?.views).toBe(0);
-      // … and past it the count is read again.
-      clock += 501;
-      expect((await card())?.views).toBe(5);
-      // A like reaches the card through the feed at once (glyph_search's popularity row).
+      const view = await t.app.inject({
+        method: 'POST',
+        url: '/api/record-view',
+        headers: owner.auth,
+        payload: { glyphId: glyph.id },
+      });
+      expect(view.statusCode).toBe(200);
+      expect((await card())?.views).toBe(1);
+      // A like writes no row of the glyph's own: glyph_search's popularity row carries it.
       await t.database.db.execute(sql`update glyphs set likes = likes + 3 where id = ${glyph.id}`);
       expect((await card())?.likes).toBe(3);
-      // Another view: again served once the re-read count is older than the budget.
-      await t.database.db.execute(sql`update glyphs set views = views + 1 where id = ${glyph.id}`);
-      expect((await card())?.views).toBe(5);
-      clock += 1001;
-      expect((await card())?.views).toBe(6);
+      await t.database.db.execute(sql`update glyphs set downloads = downloads + 2 where id = ${glyph.id}`);
+      expect((await card())?.downloads).toBe(2);
+      await t.database.db.execute(
+        sql`update glyphs set images = '["https://example.com/wallaby.png"]'::jsonb where id = ${glyph.id}`,
+      );
+      expect((await card())?.images).toEqual(['https://example.com/wallaby.png']);
     } finally {
       index.stop();
     }
