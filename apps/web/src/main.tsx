@@ -1,6 +1,5 @@
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { BOOT_QUERIES_KEY } from '@glyphary/shared';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-500.css';
@@ -9,12 +8,16 @@ import '@fontsource/doto/latin-700.css';
 import './index.css';
 import { App } from './app/app.tsx';
 import { preloadRoute } from './app/router.tsx';
-import { takeBootResponse } from './lib/boot-data.ts';
-import { queryClient } from './lib/query-client.ts';
+import { BootData } from './lib/boot-data.ts';
+import { hydrate, type DehydratedState } from './lib/query.tsx';
+import { createQueryClient } from './lib/query-client.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 const root = container;
+// The page's embedded answers travel with the query client (decision 0013).
+const boot = BootData.fromPage();
+const queryClient = createQueryClient(boot);
 
 /** Once the app has committed, the pre-rendered page it took over becomes interactive. */
 function Mounted({ children }: { children: ReactNode }) {
@@ -32,13 +35,13 @@ void preloadRoute(window.location.pathname).then(() => {
   const app = (
     <StrictMode>
       <Mounted>
-        <App />
+        <App queryClient={queryClient} />
       </Mounted>
     </StrictMode>
   );
   // A pre-rendered page (docs/decisions/0014-prerendered-pages.md) comes with the query cache it was
   // rendered from: with it, the first render matches and React adopts the markup instead of redrawing.
-  const queries = takeBootResponse(BOOT_QUERIES_KEY);
+  const queries = boot.take(BOOT_QUERIES_KEY);
   if (root.hasAttribute('data-prerendered') && queries) {
     hydrate(queryClient, queries.body as DehydratedState);
     hydrateRoot(root, app, {

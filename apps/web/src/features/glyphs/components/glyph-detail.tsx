@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query.tsx';
 import { GitBranch, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
