@@ -64,6 +64,11 @@ export default tseslint.config(
             { name: 'react-router', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
             { name: 'react-router-dom', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
             { name: '@tanstack/react-query', message: 'Import the data layer from apps/web/src/lib/query.tsx (decision 0036).' },
+            {
+              name: '@glyphary/shared',
+              importNames: ['MSG'],
+              message: "Import the feature's texts (COMMON_MSG, GLYPH_MSG, …): MSG would put every text into every page (decision 0036).",
+            },
           ],
           patterns: [
             {

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../lib/router.tsx';
 import { Download, Eye, Heart } from 'lucide-react';
-import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph, COMMON_MSG } from '@glyphary/shared';
 
 /** More than a second between sharing and the last change: the glyph was updated since (issue 18). */
 const isUpdated = (glyph: Pick<Glyph, 'createdAt' | 'updatedAt'>) => new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
@@ -134,7 +134,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
             // Issue 18: a glyph with a newer release (or edit) shows when it was updated.
             isUpdated(glyph) ? (
               <time dateTime={glyph.updatedAt} className="text-xs text-subtle">
-                {MSG.updatedOn(formatDate(glyph.updatedAt))}
+                {COMMON_MSG.updatedOn(formatDate(glyph.updatedAt))}
               </time>
             ) : (
               <time dateTime={glyph.createdAt} className="text-xs text-subtle">

@@ -1,4 +1,4 @@
-import { MSG, apiUrl, type ApiParams, type ErrorCode } from '@glyphary/shared';
+import { apiUrl, type ApiParams, type ErrorCode, COMMON_MSG } from '@glyphary/shared';
 import type { BootData } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
@@ -69,7 +69,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     if (embedded) return embedded.body as T;
   }
   // Pre-rendering on the server (entry-server.tsx) only shows what the page carries; the rest loads in the browser.
-  if (options.boot?.prerendering) throw new ApiError(MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
+  if (options.boot?.prerendering) throw new ApiError(COMMON_MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -88,7 +88,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const data = await parseBody(response);
   if (!response.ok) {
     const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const message = typeof record.error === 'string' && record.error.length > 0 ? record.error : MSG.httpStatus(response.status);
+    const message = typeof record.error === 'string' && record.error.length > 0 ? record.error : COMMON_MSG.httpStatus(response.status);
     const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
     throw new ApiError(message, response.status, code);
   }

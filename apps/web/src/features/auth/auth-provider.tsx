@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { MSG, validateSignup, type UserProfile } from '@glyphary/shared';
+import { validateSignup, type UserProfile, COMMON_MSG } from '@glyphary/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import type { BootData } from '../../lib/boot-data.ts';
 import { useQueryClient } from '../../lib/query.tsx';
@@ -8,7 +8,7 @@ import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
 function toAuthError(error: unknown, fallback: string): Error {
-  if (error instanceof ApiError && error.status === 429) return new Error(MSG.tooManyAttempts);
+  if (error instanceof ApiError && error.status === 429) return new Error(COMMON_MSG.tooManyAttempts);
   if (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.status < 500) return new Error(error.message);
   return new Error(fallback);
 }
@@ -83,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         account = (await postSignIn(email.trim(), password)).user;
       } catch (error) {
-        throw toAuthError(error, MSG.loginFailed);
+        throw toAuthError(error, COMMON_MSG.loginFailed);
       }
       queryClient.clear();
       await applyUser(account);
@@ -106,7 +106,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         account = result.user;
       } catch (error) {
-        throw toAuthError(error, MSG.signupFailed);
+        throw toAuthError(error, COMMON_MSG.signupFailed);
       }
       queryClient.clear();
       await applyUser(account);
@@ -126,7 +126,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reauthenticate = useCallback(
     async (password: string) => {
-      if (!user) throw new Error(MSG.unauthorized);
+      if (!user) throw new Error(COMMON_MSG.unauthorized);
       await postSignIn(user.email, password);
     },
     [user],

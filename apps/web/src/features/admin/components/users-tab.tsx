@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { MSG } from '@glyphary/shared';
+import { ADMIN_MSG } from '@glyphary/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Avatar } from '../../../components/ui/dot-matrix.tsx';
@@ -22,8 +22,8 @@ export function UsersTab() {
 
   function handleMakeAdmin(id: string) {
     makeAdmin.mutate(id, {
-      onSuccess: () => toast.success(MSG.userPromoted),
-      onError: () => toast.error(MSG.userPromoteFailed),
+      onSuccess: () => toast.success(ADMIN_MSG.userPromoted),
+      onError: () => toast.error(ADMIN_MSG.userPromoteFailed),
     });
   }
 

@@ -1,4 +1,4 @@
-import { formatDate, MSG } from '@glyphary/shared';
+import { formatDate, COMMON_MSG } from '@glyphary/shared';
 import { InstallOnPhone } from './install-on-phone.tsx';
 import { PublishUpdateDialog, type RenderApkUpload } from './publish-update-dialog.tsx';
 import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
@@ -45,7 +45,7 @@ export function ReleasesSection({
       <div className="flex min-w-0 flex-col gap-4">
         {wasUpdated(glyph) ? (
           <p className="text-sm text-muted">
-            <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
+            <time dateTime={glyph.updatedAt}>{COMMON_MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
           </p>
         ) : null}
         {isCreator && glyph.apkUrl ? (
