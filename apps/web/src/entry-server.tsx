@@ -36,7 +36,9 @@ export function renderPage(url: string, boot: Record<string, unknown>): Promise<
 async function render(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
   // The route and every lazily loaded part of the page (the signed-in top bar): renderToString cannot
   // wait for a module, and a part that suspends is left for the browser to render again (#419).
-  await Promise.all([preloadRoute(new URL(url, 'http://localhost').pathname), preloadLazyComponents()]);
+  // The route module first: it registers the lazily loaded parts of its page (decision 0036).
+  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  await preloadLazyComponents();
   // The first pass peeks at the session answer; the query functions then take the page's answers.
   const queryClient = createQueryClient(new BootData(boot, true));
   queryClient.defaults.retry = false;
