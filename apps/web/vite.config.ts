@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Every browser the es2022 target covers supports <link rel="modulepreload">; the polyfill only
     // added to the initial JS (DESIGN §5 budget).
-    modulePreload: { polyfill: false },
+    modulePreload: false,
     // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML (decision 0013).
     manifest: true,
     // No manual chunk groups any more (decision 0031): chunks follow the imports, so a page loads
