@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { validateSignup, type UserProfile, COMMON_MSG } from '@glyphary/shared';
+import { type UserProfile, COMMON_MSG } from '@glyphary/shared';
 import { ApiError } from '../../lib/api-client.ts';
 import type { BootData } from '../../lib/boot-data.ts';
 import { useQueryClient } from '../../lib/query.tsx';
@@ -93,7 +93,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback<AuthContextValue['signUp']>(
     async (fields) => {
-      // spec §5: validated on the client, in order, before the account is created.
+      // spec §5: validated on the client, in order, before the account is created. The checks and
+      // their texts load with the first sign-up, not with every page (decision 0036).
+      const { validateSignup } = await import('./validate-signup.ts');
       const invalid = validateSignup(fields);
       if (invalid) throw new Error(invalid);
       let account: SessionUser;

@@ -5,7 +5,7 @@ import { STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, typ
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Avatar } from '../../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../../components/ui/dot-text.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
