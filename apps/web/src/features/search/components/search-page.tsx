@@ -111,6 +111,7 @@ function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort
         batchStart={glyphs.length - lastPage}
         label="Search results"
         renderText={(text) => <HighlightedText text={text} term={term} />}
+        priorityCount={2}
       />
       {search.hasNextPage ? (
         <div className="flex justify-center">
