@@ -160,6 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
   const authAccounts = createAuthRepository(database.db);
+  const usersRepository = createUsersRepository(database.db);
+  const cancelPendingEmail = (userId: string) => usersRepository.cancelPendingEmail(userId);
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
@@ -173,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSuperAdminVerified: async (userId, signedInAs) => {
       await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
     },
+    onPasswordChanged: cancelPendingEmail,
   });
   app.decorate('glyphary', { auth, publicUrl });
 
@@ -225,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     baseUrl: publicUrl,
     throttle,
     genericLoginErrors: env.AUTH_GENERIC_LOGIN_ERRORS,
+    onPasswordChanged: cancelPendingEmail,
     superAdminEmail: env.SUPER_ADMIN_EMAIL,
     secret: deps.secret,
     secureCookies: env.NODE_ENV === 'production',
@@ -272,7 +276,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   app.addHook('onClose', async () => fileLifetimes.stop());
 
-  const usersRepository = createUsersRepository(database.db);
   const users = createUsersService({
     users: usersRepository,
     clock,

@@ -565,6 +565,42 @@ describe('6. an email change needs the link sent to the new address', () => {
     expect(t.mails.length).toBe(mailsBefore);
   });
 
+  it('a password change cancels the pending change (a failed one does not); its link then changes nothing', async () => {
+    const user = await createUser(t.app);
+    const next = `moved_${user.email}`;
+    expect((await update(user, { email: next })).statusCode).toBe(200);
+    const link = linkTo(next);
+    const change = (currentPassword: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: user.auth, payload: { currentPassword, newPassword: 'changed-pass-77' } });
+    expect((await change('not-the-password')).statusCode).toBe(400);
+    expect(await pendingRows(user.id)).toBe(1);
+    expect((await change(user.password)).statusCode).toBe(200);
+    expect(await pendingRows(user.id)).toBe(0);
+    expect((await open(link)).headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+  });
+
+  it('a password reset through the mailed link cancels the pending change', async () => {
+    const user = await createUser(t.app);
+    const next = `taken_over_${user.email}`;
+    expect((await update(user, { email: next })).statusCode).toBe(200);
+    const link = linkTo(next);
+    expect(await pendingRows(user.id)).toBe(1);
+    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
+    expect(asked.statusCode).toBe(200);
+    let mail;
+    for (let i = 0; i < 100 && !(mail = t.mails.find((m) => m.to === user.email && /reset/i.test(m.subject))); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    const resetLink = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing');
+    const follow = await t.app.inject({ method: 'GET', url: resetLink.pathname + resetLink.search });
+    const token = new URL(String(follow.headers.location), 'http://localhost').searchParams.get('token');
+    expect(token).toBeTruthy();
+    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'after-reset-77' } });
+    expect(reset.statusCode).toBe(200);
+    expect(await pendingRows(user.id)).toBe(0);
+    expect((await open(link)).headers.location).toBe('/settings?emailChange=invalid');
+    expect((await emailOf(user.id)).email).toBe(user.email);
+  });
+
   it('when the link cannot be mailed, nothing is pending and the rest of the profile is not saved', async () => {
     const app = await buildTestApp({}, { mailer: { send: async () => Promise.reject(new Error('SMTP down')) } });
     try {

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER, isSuperAdminEmail, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { issueDeviceCookie, knownDeviceId } from './known-device.ts';
 import { verifyPassword } from './password-hash.ts';
+import { getViewer } from '../../plugins/access.ts';
 
 export interface AuthRoutesOptions {
   auth: Auth;
@@ -21,6 +22,8 @@ export interface AuthRoutesOptions {
   /** Secure cookies (production). */
   secureCookies: boolean;
   limits: { ipLimit: number; ipWindowMs: number; emailFailureLimit: number; emailWindowMs: number };
+  /** After a successful password change: cancels the pending email change (auth.ts `onPasswordChanged`). */
+  onPasswordChanged: (userId: string) => Promise<void>;
 }
 
 /** Better Auth error codes → the spec's messages (spec §8) and our statuses. */
@@ -56,6 +59,8 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
     shape?: (answer: unknown) => unknown,
     /** Set-Cookie values added when Better Auth answers success. */
     successCookies: string[] = [],
+    /** Runs when Better Auth answers success, before the answer is sent (the caller sees its effect at once). */
+    afterSuccess?: () => Promise<void>,
   ) {
     const url = new URL(request.url, options.baseUrl);
     const headers = fromNodeHeaders(request.headers);
@@ -92,6 +97,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       // Better Auth's vocabulary, which the clients do not branch on.
       throw new AppError(mapped?.status ?? response.status, code as ErrorCode, mapped?.message ?? message);
     }
+    await afterSuccess?.();
     reply.status(response.status);
     if (text.length === 0) return reply.send();
     if (shape && (response.headers.get('content-type') ?? '').includes('application/json')) {
@@ -222,12 +228,23 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/api/auth/change-password', authRoute, async (request, reply) => {
     const newPassword = readStringField(request.body, 'newPassword');
     checkNewPassword(newPassword);
-    return forward(request, reply, {
-      currentPassword: readStringField(request.body, 'currentPassword'),
-      newPassword,
-      // Issue 8: other sessions are signed out on a password change.
-      revokeOtherSessions: true,
-    });
+    // Read before the change: the session stays, but the viewer is what the change is about.
+    const viewer = await getViewer(request, auth);
+    return forward(
+      request,
+      reply,
+      {
+        currentPassword: readStringField(request.body, 'currentPassword'),
+        newPassword,
+        // Issue 8: other sessions are signed out on a password change.
+        revokeOtherSessions: true,
+      },
+      undefined,
+      [],
+      async () => {
+        if (viewer) await options.onPasswordChanged(viewer.id);
+      },
+    );
   });
 
   app.post('/api/auth/reset-password', authRoute, async (request, reply) => {

@@ -30,6 +30,11 @@ export interface AuthOptions {
    * `signedInAs` is the account whose session opened the link, if any.
    */
   onSuperAdminVerified?: (userId: string, signedInAs: string | null) => Promise<void>;
+  /**
+   * Runs after a password reset (and, from auth.routes, a password change): the pending email change is
+   * cancelled, so a link requested by whoever held the old password cannot move the account away.
+   */
+  onPasswordChanged?: (userId: string) => Promise<void>;
 }
 
 /** True when an address is the configured super admin address (any letter case). */
@@ -64,6 +69,9 @@ export function createAuth(options: AuthOptions) {
       // Better Auth's hash format, computed on the thread pool instead of the event loop (password-hash.ts).
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await options.onPasswordChanged?.(user.id);
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         await options.mailer.send({

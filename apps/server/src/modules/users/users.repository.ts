@@ -86,6 +86,11 @@ export function createUsersRepository(db: Db) {
         .onConflictDoUpdate({ target: emailChanges.userId, set: { newEmail, tokenHash, expiresAt, createdAt: now } });
     },
 
+    /** Drops the account's pending email change, whatever its link (a password change or reset). */
+    async cancelPendingEmail(userId: string): Promise<void> {
+      await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
+    },
+
     async deletePendingEmail(userId: string, tokenHash: string): Promise<void> {
       await db.delete(emailChanges).where(and(eq(emailChanges.userId, userId), eq(emailChanges.tokenHash, tokenHash)));
     },
