@@ -50,8 +50,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Never inline assets as data: URLs: the server's CSP allows fonts and scripts from 'self' only.
     assetsInlineLimit: 0,
     // Every browser the es2022 target covers supports <link rel="modulepreload">; the polyfill only
-    // added to the initial JS (DESIGN §5 budget).
-    modulePreload: false,
+    // added to the initial JS (DESIGN §5 budget). index.html names the entry's chunks (the shell);
+    // dynamic imports carry no dependency lists (decision 0036: ~1.5 KB gzip per page): the server
+    // names a page's chunks itself, and a later navigation fetches a route chunk, then its imports.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML (decision 0013).
     manifest: true,
     // No manual chunk groups any more (decision 0031): chunks follow the imports, so a page loads
