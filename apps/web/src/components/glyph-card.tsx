@@ -66,7 +66,7 @@ function GlyphImage({ glyph, priority }: { glyph: Glyph; priority: boolean }) {
       height={THUMB_SIZE}
       loading={priority ? undefined : 'lazy'}
       fetchPriority={priority ? 'high' : undefined}
-      decoding="async"
+      decoding={priority ? undefined : 'async'}
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       className="aspect-square h-auto w-full bg-raised object-cover"

@@ -148,7 +148,7 @@ export function GlyphDetail({
         // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
         <div className="flex min-w-0 flex-col gap-6">
           <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
-          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} /> : null}
+          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} priority={false} /> : null}
         </div>
       ) : (
         <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
