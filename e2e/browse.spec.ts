@@ -16,7 +16,11 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/17-shots';
 
 async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS_DIR, `after-${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({
+    path: path.join(SHOTS_DIR, `after-${name}-${page.viewportSize()?.width ?? 0}.png`),
+    fullPage: true,
+    animations: 'disabled',
+  });
 }
 
 const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
@@ -26,7 +30,11 @@ const uniqueTag = () => `t${Date.now().toString(36)}${Math.floor(Math.random() *
  * runs on Phone (3); one that supports always-on display runs on Phone (4a) Pro too (analyse-apk.ts).
  */
 function makeApk(options: { aod?: boolean } = {}): Buffer {
-  return buildApk({ packageName: 'com.example.browse', permissions: [GLYPH_ENABLE], toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy', aod: options.aod ?? false }] });
+  return buildApk({
+    packageName: 'com.example.browse',
+    permissions: [GLYPH_ENABLE],
+    toys: [{ service: '.BrowseToy', name: 'Browse', summary: 'A toy', aod: options.aod ?? false }],
+  });
 }
 
 /** An 8×8 PNG of one colour (the server re-encodes real images). */
@@ -36,7 +44,12 @@ function makePng(seed: number): Buffer {
   const row = Buffer.alloc(1 + width * 3);
   for (let x = 0; x < width; x += 1) row.set([(seed * 40) % 256, (seed * 90) % 256, (seed * 150) % 256], 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: 8 }, () => row));
-  const deflate = Buffer.concat([Buffer.from([0x78, 0x01, 0x01]), Buffer.from([raw.length & 0xff, raw.length >> 8, ~raw.length & 0xff, (~raw.length >> 8) & 0xff]), raw, adler(raw)]);
+  const deflate = Buffer.concat([
+    Buffer.from([0x78, 0x01, 0x01]),
+    Buffer.from([raw.length & 0xff, raw.length >> 8, ~raw.length & 0xff, (~raw.length >> 8) & 0xff]),
+    raw,
+    adler(raw),
+  ]);
   const chunk = (type: string, data: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -49,7 +62,12 @@ function makePng(seed: number): Buffer {
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(8, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflate), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflate),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 function adler(data: Buffer): Buffer {
   let a = 1;
@@ -72,7 +90,10 @@ async function shareViaApi(request: APIRequestContext, data: Record<string, unkn
 async function uploadApk(request: APIRequestContext, options: { aod?: boolean } = {}): Promise<string> {
   const response = await request.post('/api/upload-file', {
     headers: { origin: jsonHeaders.origin },
-    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk(options) } },
+    multipart: {
+      type: 'apks',
+      file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk(options) },
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { url: string }).url;
@@ -89,7 +110,10 @@ async function expectQuery(page: Page, expected: Record<string, string>): Promis
 
 test.describe('browse the catalogue', () => {
   for (const width of WIDTHS) {
-    test(`/search lists everything under Start searching, with Load more and filters in the URL (${width} px)`, async ({ page, signedInUser }) => {
+    test(`/search lists everything under Start searching, with Load more and filters in the URL (${width} px)`, async ({
+      page,
+      signedInUser,
+    }) => {
       test.setTimeout(120_000);
       expect(signedInUser.username).toBeTruthy();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -99,7 +123,12 @@ test.describe('browse the catalogue', () => {
       const apkTitle = `Apk toy ${tag}`;
       await shareViaApi(page.request, { title: apkTitle, description: 'Has an APK.', apkUrl, tags: [tag, 'clock'] });
       for (let i = 0; i < BROWSE_PAGE_SIZE + 2; i += 1) {
-        await shareViaApi(page.request, { title: `Source toy ${i} ${tag}`, description: 'Source only.', githubUrl: 'https://github.com/example/toy', tags: [tag] });
+        await shareViaApi(page.request, {
+          title: `Source toy ${i} ${tag}`,
+          description: 'Source only.',
+          githubUrl: 'https://github.com/example/toy',
+          tags: [tag],
+        });
       }
 
       await page.goto('/search');
@@ -115,7 +144,10 @@ test.describe('browse the catalogue', () => {
 
       // A free tag from a glyph page link, then a download filter: both land in the URL.
       await page.goto(`/search?tags=${tag}`);
-      await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: tag })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: tag })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
       await page.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Has an APK' }).click();
       await expectQuery(page, { tags: tag, has: 'apk' });
@@ -153,9 +185,24 @@ test.describe('the phone filter', () => {
       const bothTitle = `Always on ${tag}`;
       const phone3Title = `Phone three ${tag}`;
       const sourceTitle = `Source ${tag}`;
-      await shareViaApi(page.request, { title: bothTitle, description: 'Runs on both.', apkUrl: await uploadApk(page.request, { aod: true }), tags: [tag] });
-      await shareViaApi(page.request, { title: phone3Title, description: 'Runs on Phone (3).', apkUrl: await uploadApk(page.request), tags: [tag] });
-      await shareViaApi(page.request, { title: sourceTitle, description: 'No APK.', githubUrl: 'https://github.com/example/toy', tags: [tag] });
+      await shareViaApi(page.request, {
+        title: bothTitle,
+        description: 'Runs on both.',
+        apkUrl: await uploadApk(page.request, { aod: true }),
+        tags: [tag],
+      });
+      await shareViaApi(page.request, {
+        title: phone3Title,
+        description: 'Runs on Phone (3).',
+        apkUrl: await uploadApk(page.request),
+        tags: [tag],
+      });
+      await shareViaApi(page.request, {
+        title: sourceTitle,
+        description: 'No APK.',
+        githubUrl: 'https://github.com/example/toy',
+        tags: [tag],
+      });
 
       await page.goto(`/search?tags=${tag}`);
       const cards = cardsOf(allGlyphs(page));
@@ -189,7 +236,9 @@ test.describe('the phone filter', () => {
       await page.goto(`/search?q=${tag}&device=phone-4a-pro`);
       await expect(cardsOf(page.getByRole('list', { name: 'Search results' }))).toHaveCount(1);
       await page.goto(`/search?tags=${tag}&device=phone-9`);
-      await expect(page.getByRole('group', { name: 'Filter by phone' }).getByRole('button', { name: 'Any phone' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(
+        page.getByRole('group', { name: 'Filter by phone' }).getByRole('button', { name: 'Any phone' }),
+      ).toHaveAttribute('aria-pressed', 'true');
       await expect(cards).toHaveCount(3);
     });
   }
@@ -197,19 +246,31 @@ test.describe('the phone filter', () => {
 
 test.describe('the glyph page', () => {
   for (const width of WIDTHS) {
-    test(`one red action; the quiet ones in even cells; creator tools apart, Delete not red (${width} px)`, async ({ page, signedInUser }) => {
+    test(`one red action; the quiet ones in even cells; creator tools apart, Delete not red (${width} px)`, async ({
+      page,
+      signedInUser,
+    }) => {
       expect(signedInUser.username).toBeTruthy();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-      const id = await shareViaApi(page.request, { title: `Actions ${uniqueTag()}`, description: 'd', apkUrl: await uploadApk(page.request), githubUrl: 'https://github.com/example/actions' });
+      const id = await shareViaApi(page.request, {
+        title: `Actions ${uniqueTag()}`,
+        description: 'd',
+        apkUrl: await uploadApk(page.request),
+        githubUrl: 'https://github.com/example/actions',
+      });
       await page.goto(`/glyph/${id}`);
       const main = page.getByRole('main');
       // The first one: once the release history has loaded, its 'Download 1.0.0' matches too.
       await expect(main.getByRole('button', { name: /^Download/ }).first()).toBeVisible();
       await expect(page.locator('#root')).not.toHaveAttribute('inert');
       // The accent (#d71921) fills exactly one control of the page: the download.
-      const red = await main.locator('a, button').evaluateAll((elements) =>
-        elements.filter((element) => getComputedStyle(element).backgroundColor === 'rgb(215, 25, 33)').map((element) => element.textContent?.trim() ?? ''),
-      );
+      const red = await main
+        .locator('a, button')
+        .evaluateAll((elements) =>
+          elements
+            .filter((element) => getComputedStyle(element).backgroundColor === 'rgb(215, 25, 33)')
+            .map((element) => element.textContent?.trim() ?? ''),
+        );
       expect(red).toHaveLength(1);
       expect(red[0]).toMatch(/^Download/);
       const tools = main.getByRole('region', { name: 'Creator tools' });
@@ -242,33 +303,61 @@ test.describe('the glyph page', () => {
 
 test.describe('the request board', () => {
   for (const width of WIDTHS) {
-    test(`cards show who took a request and the glyph that completed it; the status filter is in the URL (${width} px)`, async ({ page, signedInUser, account, playwright }) => {
+    test(`cards show who took a request and the glyph that completed it; the status filter is in the URL (${width} px)`, async ({
+      page,
+      signedInUser,
+      account,
+      playwright,
+    }) => {
       test.setTimeout(90_000);
       expect(signedInUser.username).toBeTruthy();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       const word = uniqueTag();
       const ids: Record<'open' | 'taken' | 'done' | 'dropped', string> = { open: '', taken: '', done: '', dropped: '' };
       for (const key of Object.keys(ids) as (keyof typeof ids)[]) {
-        const response = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: `${key} ${word}`, description: 'A request.' } });
+        const response = await page.request.post('/api/glyph-requests', {
+          headers: jsonHeaders,
+          data: { title: `${key} ${word}`, description: 'A request.' },
+        });
         expect(response.status(), await response.text()).toBe(200);
         ids[key] = ((await response.json()) as { id: string }).id;
       }
       // Another person takes two and completes one with their glyph; the requester cancels one.
-      const maker = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 255)}.1` } });
-      const signIn = await maker.post('/api/auth/sign-in/email', { headers: jsonHeaders, data: { email: account.email, password: account.password } });
+      const maker = await playwright.request.newContext({
+        baseURL: BASE_URL,
+        extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 255)}.1` },
+      });
+      const signIn = await maker.post('/api/auth/sign-in/email', {
+        headers: jsonHeaders,
+        data: { email: account.email, password: account.password },
+      });
       expect(signIn.status()).toBe(200);
       const glyphTitle = `Answer ${word}`;
-      const glyphId = await shareViaApi(maker, { title: glyphTitle, description: 'Done.', githubUrl: 'https://github.com/example/answer' });
-      for (const id of [ids.taken, ids.done]) expect((await maker.post(`/api/glyph-requests/${id}/take-on`, { headers: jsonHeaders, data: {} })).status()).toBe(200);
-      expect((await maker.post(`/api/glyph-requests/${ids.done}/complete`, { headers: jsonHeaders, data: { glyph_id: glyphId } })).status()).toBe(200);
-      expect((await page.request.post(`/api/glyph-requests/${ids.dropped}/cancel`, { headers: jsonHeaders, data: {} })).status()).toBe(200);
+      const glyphId = await shareViaApi(maker, {
+        title: glyphTitle,
+        description: 'Done.',
+        githubUrl: 'https://github.com/example/answer',
+      });
+      for (const id of [ids.taken, ids.done])
+        expect((await maker.post(`/api/glyph-requests/${id}/take-on`, { headers: jsonHeaders, data: {} })).status()).toBe(200);
+      expect(
+        (
+          await maker.post(`/api/glyph-requests/${ids.done}/complete`, { headers: jsonHeaders, data: { glyph_id: glyphId } })
+        ).status(),
+      ).toBe(200);
+      expect(
+        (await page.request.post(`/api/glyph-requests/${ids.dropped}/cancel`, { headers: jsonHeaders, data: {} })).status(),
+      ).toBe(200);
       await maker.dispose();
 
       await page.goto('/request-glyphs');
       const board = page.getByRole('list', { name: 'Glyph requests' });
       const card = (key: keyof typeof ids) => board.getByRole('article', { name: `${key} ${word}` });
       await expect(card('done')).toBeVisible();
-      await expect(card('taken').getByRole('link', { name: `@${account.username}` })).toHaveAttribute('href', `/storefront/${account.username}`);
+      await expect(card('taken').getByRole('link', { name: `@${account.username}` })).toHaveAttribute(
+        'href',
+        `/storefront/${account.username}`,
+      );
       await expect(card('done').getByRole('link', { name: `@${account.username}` })).toBeVisible();
       await expect(card('done').getByRole('link', { name: glyphTitle })).toHaveAttribute('href', `/glyph/${glyphId}`);
       await expect(card('open').getByText('Assigned to')).toHaveCount(0);
@@ -289,7 +378,9 @@ test.describe('the request board', () => {
         await expect(statuses.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true');
         await expect(card(key)).toBeVisible();
         for (const other of Object.keys(ids) as (keyof typeof ids)[]) if (other !== key) await expect(card(other)).toHaveCount(0);
-        await expect(board.getByRole('article').filter({ hasNot: page.getByText(label.toUpperCase(), { exact: true }) })).toHaveCount(0);
+        await expect(
+          board.getByRole('article').filter({ hasNot: page.getByText(label.toUpperCase(), { exact: true }) }),
+        ).toHaveCount(0);
       }
       // Back returns to the previous status; the filtered board is linkable (and pre-rendered so).
       await page.goBack();
@@ -304,13 +395,28 @@ test.describe('the request board', () => {
       await statuses.getByRole('button', { name: 'All' }).click();
       await expectQuery(page, {});
       await expect(card('open')).toBeVisible();
+
+      // The sort is in the URL too (the default, Newest, is left out), beside the status filter.
+      const sort = page.getByRole('combobox', { name: 'Sort' });
+      await sort.selectOption({ label: 'Most wanted' });
+      await expectQuery(page, { sort: 'votes' });
+      await statuses.getByRole('button', { name: 'Open' }).click();
+      await expectQuery(page, { sort: 'votes', status: 'open' });
+      await page.goto('/request-glyphs?sort=votes');
+      await expect(sort).toHaveValue('votes');
+      await expect(card('open')).toBeVisible();
+      await sort.selectOption({ label: 'Newest' });
+      await expectQuery(page, {});
     });
   }
 });
 
 test.describe('glyph tags and forms', () => {
   for (const width of WIDTHS) {
-    test(`Share Glyph: the error is focused and in view; tags, image order and cover are kept (${width} px)`, async ({ page, signedInUser }) => {
+    test(`Share Glyph: the error is focused and in view; tags, image order and cover are kept (${width} px)`, async ({
+      page,
+      signedInUser,
+    }) => {
       test.setTimeout(120_000);
       expect(signedInUser.username).toBeTruthy();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -345,12 +451,16 @@ test.describe('glyph tags and forms', () => {
         if (name) uploaded.set(((await response.json()) as { url: string }).url, name);
       });
       await page.route('**/api/upload-file', async (route) => {
-        if ((route.request().postDataBuffer()?.toString('latin1') ?? '').includes('filename="img-0.png"')) await new Promise((resolve) => setTimeout(resolve, 1500));
+        if ((route.request().postDataBuffer()?.toString('latin1') ?? '').includes('filename="img-0.png"'))
+          await new Promise((resolve) => setTimeout(resolve, 1500));
         await route.continue();
       });
-      await page.getByLabel('Images', { exact: true }).and(page.locator('input[type=file]')).setInputFiles(
-        Array.from({ length: 6 }, (_, i) => ({ name: `img-${i}.png`, mimeType: 'image/png', buffer: makePng(i + 1) })),
-      );
+      await page
+        .getByLabel('Images', { exact: true })
+        .and(page.locator('input[type=file]'))
+        .setInputFiles(
+          Array.from({ length: 6 }, (_, i) => ({ name: `img-${i}.png`, mimeType: 'image/png', buffer: makePng(i + 1) })),
+        );
       await expect(page.getByText(MSG.tooManyImagesKept(5, 1))).toBeVisible();
       await expect(page.getByRole('img', { name: 'Image 5', exact: true })).toBeVisible();
       await expect(page.getByRole('img', { name: 'Image 6', exact: true })).toHaveCount(0);
@@ -367,8 +477,12 @@ test.describe('glyph tags and forms', () => {
       // And by drag: the last image dropped on the first place. Both are brought into view first, as a
       // person would: scrolled to its nearest edge, the first row would sit under the sticky top bar,
       // which would take the drop.
-      await page.getByRole('img', { name: 'Image 1', exact: true }).evaluate((image) => image.scrollIntoView({ block: 'center' }));
-      await page.getByRole('img', { name: 'Image 5', exact: true }).dragTo(page.getByRole('img', { name: 'Image 1', exact: true }));
+      await page
+        .getByRole('img', { name: 'Image 1', exact: true })
+        .evaluate((image) => image.scrollIntoView({ block: 'center' }));
+      await page
+        .getByRole('img', { name: 'Image 5', exact: true })
+        .dragTo(page.getByRole('img', { name: 'Image 1', exact: true }));
       // → 4 2 1 0 3
       await expectNoAxeViolations(page);
       await shot(page, 'upload-ordered');
@@ -376,8 +490,16 @@ test.describe('glyph tags and forms', () => {
       await submit.click();
       await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
       const id = page.url().split('/').pop() ?? '';
-      const glyph = ((await (await page.request.get(`/api/get-glyph/${id}`)).json()) as { glyph: { images: string[]; tags: string[] } }).glyph;
-      expect(glyph.images.map((url) => uploaded.get(url))).toEqual(['img-4.png', 'img-2.png', 'img-1.png', 'img-0.png', 'img-3.png']);
+      const glyph = (
+        (await (await page.request.get(`/api/get-glyph/${id}`)).json()) as { glyph: { images: string[]; tags: string[] } }
+      ).glyph;
+      expect(glyph.images.map((url) => uploaded.get(url))).toEqual([
+        'img-4.png',
+        'img-2.png',
+        'img-1.png',
+        'img-0.png',
+        'img-3.png',
+      ]);
       expect(glyph.tags).toEqual(['music', 'retro', 'pixel']);
 
       // Tags as chips on the glyph page; a chip opens the filtered catalogue.
@@ -390,7 +512,10 @@ test.describe('glyph tags and forms', () => {
     });
   }
 
-  test("Edit Glyph: own validation errors, Saving…, the shipped APK changed only through 'Publish an update', tags edited", async ({ page, signedInUser }) => {
+  test("Edit Glyph: own validation errors, Saving…, the shipped APK changed only through 'Publish an update', tags edited", async ({
+    page,
+    signedInUser,
+  }) => {
     expect(signedInUser.username).toBeTruthy();
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
@@ -406,7 +531,10 @@ test.describe('glyph tags and forms', () => {
       const apkArea = dialog.getByRole('region', { name: 'APK File' });
       await expect(apkArea.getByText(MSG.editApkViaRelease)).toBeVisible();
       await expect(apkArea.getByRole('button', { name: MSG.publishUpdate })).toBeVisible();
-      await expect(dialog.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'games' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(dialog.getByRole('group', { name: 'Categories' }).getByRole('button', { name: 'games' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
 
       await dialog.getByLabel('Title').fill('');
       await dialog.getByRole('button', { name: 'Save Changes' }).click();
@@ -461,7 +589,10 @@ test.describe('sign up', () => {
 test('the request board pluralises its count', async ({ page, signedInUser }) => {
   expect(signedInUser.username).toBeTruthy();
   const word = uniqueTag();
-  const response = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: `Need ${word}`, description: 'A request.' } });
+  const response = await page.request.post('/api/glyph-requests', {
+    headers: jsonHeaders,
+    data: { title: `Need ${word}`, description: 'A request.' },
+  });
   expect(response.status(), await response.text()).toBe(200);
   await page.goto('/request-glyphs');
   await page.getByRole('main').getByRole('searchbox').fill(word);
@@ -469,10 +600,12 @@ test('the request board pluralises its count', async ({ page, signedInUser }) =>
   await expect(page.getByRole('status').filter({ hasText: `1 request found for ${word}` })).toHaveCount(1);
 });
 
-
 test.describe('tabs in the URL', () => {
   for (const width of WIDTHS) {
-    test(`Settings, My Requests and Admin tabs are linkable and Back returns to the previous tab (${width} px)`, async ({ page, signedInUser }) => {
+    test(`Settings, My Requests and Admin tabs are linkable and Back returns to the previous tab (${width} px)`, async ({
+      page,
+      signedInUser,
+    }) => {
       expect(signedInUser.username).toBeTruthy();
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       await page.goto('/settings');
@@ -510,4 +643,3 @@ test.describe('tabs in the URL', () => {
     });
   }
 });
-

@@ -6,7 +6,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { COMMUNITY_MSG, MSG } from '@glyphary/shared';
 import { buildApkEntries, GLYPH_ENABLE, makeZip } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, jsonHeaders, loginViaApi, signInAsSuperAdmin, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
+import {
+  expect,
+  expectNoAxeViolations,
+  jsonHeaders,
+  loginViaApi,
+  signInAsSuperAdmin,
+  signUpViaApi,
+  test,
+  uniqueUser,
+  type TestUser,
+} from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 async function apiUser(
@@ -31,7 +41,15 @@ async function uploadGlyph(request: APIRequestContext, title: string): Promise<s
 
 /** An unsigned APK of one toy, version `versionName` (code `versionCode`), uploaded through the API: its URL. */
 async function uploadApk(request: APIRequestContext, versionName: string, versionCode: number): Promise<string> {
-  const apk = makeZip(buildApkEntries({ packageName: 'com.example.followed', versionName, versionCode, permissions: [GLYPH_ENABLE], toys: [{ service: '.Toy', name: 'Toy', summary: 'A toy' }] }));
+  const apk = makeZip(
+    buildApkEntries({
+      packageName: 'com.example.followed',
+      versionName,
+      versionCode,
+      permissions: [GLYPH_ENABLE],
+      toys: [{ service: '.Toy', name: 'Toy', summary: 'A toy' }],
+    }),
+  );
   const response = await request.post('/api/upload-file', {
     headers: { origin: BASE_URL },
     multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk } },
@@ -52,7 +70,12 @@ async function openBell(page: Page, unread: number) {
 }
 
 test.describe('community and moderation', () => {
-  test('report a glyph → an admin hides it from the queue → the creator sees the notice → restore', async ({ page, playwright, extraHTTPHeaders, signedInUser }) => {
+  test('report a glyph → an admin hides it from the queue → the creator sees the notice → restore', async ({
+    page,
+    playwright,
+    extraHTTPHeaders,
+    signedInUser,
+  }) => {
     test.setTimeout(120_000);
     const creator = await apiUser(playwright, extraHTTPHeaders, 'cr');
     const title = `Reported toy ${Date.now().toString(36)}`;
@@ -118,7 +141,10 @@ test.describe('community and moderation', () => {
     await page.getByLabel('Add a comment').fill('Love it! Source: https://example.com/notes');
     await page.getByRole('button', { name: 'Post comment' }).click();
     const comment = page.getByRole('listitem').filter({ hasText: 'Love it!' });
-    await expect(comment.getByRole('link', { name: 'https://example.com/notes' })).toHaveAttribute('rel', 'noopener noreferrer nofollow ugc');
+    await expect(comment.getByRole('link', { name: 'https://example.com/notes' })).toHaveAttribute(
+      'rel',
+      'noopener noreferrer nofollow ugc',
+    );
     await expectNoAxeViolations(page);
 
     await comment.getByRole('button', { name: 'Edit' }).click();
@@ -141,7 +167,12 @@ test.describe('community and moderation', () => {
     await creator.request.dispose();
   });
 
-  test('follow a creator → their new glyph and their new release appear in Following and in the bell', async ({ page, playwright, extraHTTPHeaders, signedInUser }) => {
+  test('follow a creator → their new glyph and their new release appear in Following and in the bell', async ({
+    page,
+    playwright,
+    extraHTTPHeaders,
+    signedInUser,
+  }) => {
     test.setTimeout(120_000);
     void signedInUser;
     const creator = await apiUser(playwright, extraHTTPHeaders, 'fc');
@@ -183,6 +214,11 @@ test.describe('community and moderation', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/glyph/${glyphId}#release-[0-9a-f-]{36}$`));
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
+    // The page lands on the linked release's row (below the fold), focused and marked.
+    const linked = page.locator(new URL(page.url()).hash);
+    await expect(linked).toBeInViewport();
+    await expect(linked).toBeFocused();
+    await expect(linked).toHaveAttribute('aria-current', 'location');
 
     // The follower can report the release from its row, with the glyph's report dialog.
     const history = page.getByRole('region', { name: MSG.releasesHeading });

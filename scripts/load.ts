@@ -13,7 +13,6 @@
  * Loopback only, bounded in count and time. `--short`: ~2 s per run, the tiny seed, 5 MB downloads.
  * Prints a table; exits 1 when a budget or an invariant fails.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -21,8 +20,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { buildApk, freePort, GLYPH_ENABLE, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
+import {
+  buildApk,
+  canPin,
+  freePort,
+  GLYPH_ENABLE,
+  pinnedCommand,
+  rssMb,
+  serverEnv,
+  spawnServer,
+  stopProcess,
+  type SpawnedServer,
+} from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from '../bench/src/client.ts';
+import { runClient as runBenchClient } from '../bench/src/processes.ts';
 import { ADMIN_EMAIL, DEFAULT_PASSWORD, seedDatabase } from '../bench/src/seed-lib.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { checkInvariants } from '../apps/server/src/db/invariants.ts';
@@ -39,16 +50,7 @@ const { values } = parseArgs({
 const short = values.short;
 const seconds = short ? 2 : 10;
 const pgAdminUrl = values['pg-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const hasTaskset = (() => {
-  try {
-    execFileSync('taskset', ['-c', '0', 'true']);
-    return os.availableParallelism() >= 2;
-  } catch {
-    return false;
-  }
-})();
-const pinned = (core: number, args: string[]): [string, string[]] =>
-  hasTaskset ? ['taskset', ['-c', String(core), process.execPath, ...args]] : [process.execPath, args];
+const hasTaskset = canPin();
 const log = (line: string) => console.error(line);
 
 interface Row {
@@ -79,7 +81,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, sec
     WRITE_RATE_LIMIT: lifted,
     UPLOAD_RATE_LIMIT: lifted,
   };
-  const [command, args] = pinned(0, [path.join(root, 'apps/server/src/main.ts')]);
+  const [command, args] = pinnedCommand(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
   return spawnServer({ command, args, cwd: root, env, url });
 }
 
@@ -87,28 +89,13 @@ async function stopServer(server: Server): Promise<void> {
   await stopProcess(server.child);
 }
 
-/** The server's resident memory in MB (the node process under taskset has the same pid: taskset execs). */
-function rssMb(server: Server): number {
-  try {
-    const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
-}
+/** The server's resident memory in MB. */
+const serverRssMb = (server: Server) => rssMb(server.child.pid);
 
+/** One load run (bench's client, pinned to core 1); says so when nothing answered. */
 async function runClient(job: ClientJob, dir: string): Promise<ClientResult> {
-  const file = path.join(dir, `job-${randomBytes(4).toString('hex')}.json`);
-  fs.writeFileSync(file, JSON.stringify(job));
-  const [command, args] = pinned(1, ['--disable-warning=TimeoutNegativeWarning', path.join(root, 'bench/src/client.ts'), file]);
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`load client exited ${code}`);
-  const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as ClientResult;
-  if (result.requests === 0)
-    log(`load client: no responses for ${job.requests[0]?.method} ${job.requests[0]?.path}: ${out.trim()}`);
+  const result = await runBenchClient(job, dir);
+  if (result.requests === 0) log(`load client: no responses for ${job.requests[0]?.method} ${job.requests[0]?.path}`);
   return result;
 }
 
@@ -336,9 +323,9 @@ async function runLeg(leg: 'pglite' | 'postgres') {
     });
     if (uploaded.status !== 200) throw new Error(`L5 upload: ${uploaded.status} ${await uploaded.text()}`);
     const { url: apkUrl } = (await uploaded.json()) as { url: string };
-    const baseline = rssMb(server);
+    const baseline = serverRssMb(server);
     let peak = baseline;
-    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server))), 100);
+    const sampler = setInterval(() => (peak = Math.max(peak, serverRssMb(server))), 100);
     const started = Date.now();
     const sizes = await Promise.all(
       Array.from(

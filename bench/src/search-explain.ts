@@ -39,7 +39,7 @@ let captured: { query: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } }) as unknown as Db;
 const repo = createSearchRepository(db);
 
-// The same 2,000 terms as the benchmark's search-varied row (bench/src/run.ts), in the same order.
+// The same 2,000 terms as the benchmark's search-varied row (bench/src/legs/search.ts), in the same order.
 const terms = values.term?.length ? values.term : searchTerms(createRng(9), 2000).slice(0, Number(values.terms));
 
 interface Timed {

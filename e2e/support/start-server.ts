@@ -3,7 +3,7 @@
  * endpoint to read the last mail sent to an address), then the real app (`apps/server/src/main.ts`).
  * Everything is removed on exit. Run by Playwright's `webServer` (see playwright.config.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
+import { spawnServer, stopProcess } from '@glyphary/test-support';
 import { APP_PORT, MAIL_API_PORT, SUPER_ADMIN_EMAIL } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -105,7 +106,7 @@ const mailApi = http.createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(mail));
 });
 
-let app: ChildProcess | null = null;
+let app: ChildProcess | undefined;
 let stopping = false;
 
 function stop(code: number) {
@@ -117,16 +118,8 @@ function stop(code: number) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     process.exit(code);
   };
-  if (app && app.exitCode === null) {
-    app.once('exit', finish);
-    app.kill('SIGTERM');
-    setTimeout(() => {
-      app?.kill('SIGKILL');
-      finish();
-    }, 8000).unref();
-  } else {
-    finish();
-  }
+  if (app) void stopProcess(app, 8000).then(finish);
+  else finish();
 }
 
 process.on('SIGINT', () => stop(0));
@@ -136,9 +129,24 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 await new Promise<void>((resolve) => mailApi.listen(MAIL_API_PORT, '127.0.0.1', resolve));
 
-app = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
+const spawned = spawnServer({
+  command: process.execPath,
+  args: [path.join(root, 'apps/server/src/main.ts')],
   cwd: root,
+  url: `http://127.0.0.1:${APP_PORT}`,
   stdio: 'inherit',
+  // Within Playwright's own webServer timeout (60 s), so the reason is printed here, not just "timed out".
+  timeoutMs: 55_000,
+  // Known at once, so a SIGTERM during start-up still stops it, and an exit at any time ends the run.
+  onSpawn: (child) => {
+    app = child;
+    child.on('exit', (code) => {
+      if (!stopping) {
+        console.error(`[e2e] app exited with code ${code}`);
+        stop(1);
+      }
+    });
+  },
   env: {
     ...process.env,
     NODE_ENV: 'test',
@@ -156,11 +164,9 @@ app = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
     WRITE_RATE_LIMIT: '100000',
     READ_RATE_LIMIT: '1000000',
     LOG_LEVEL: 'warn',
-  },
+  } as Record<string, string>,
 });
-app.on('exit', (code) => {
-  if (!stopping) {
-    console.error(`[e2e] app exited with code ${code}`);
-    stop(1);
-  }
+await spawned.catch((error: Error) => {
+  console.error(`[e2e] the app did not start: ${error.message}`);
+  stop(1);
 });

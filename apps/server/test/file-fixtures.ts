@@ -1,5 +1,5 @@
-import { crc32, deflateRawSync } from 'node:zlib';
-import { buildApk, GLYPH_ENABLE, type ZipEntry } from '@glyphary/test-support';
+import { deflateRawSync } from 'node:zlib';
+import { buildApk, GLYPH_ENABLE, pngChunk, type ZipEntry } from '@glyphary/test-support';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
@@ -33,15 +33,6 @@ export async function makeJpeg(): Promise<Buffer> {
     .jpeg()
     .withExif({ IFD0: { Copyright: 'SECRET-EXIF-MARKER' } })
     .toBuffer();
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length, 0);
-  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typeAndData), 0);
-  return Buffer.concat([length, typeAndData, crc]);
 }
 
 /** A tiny PNG whose header claims huge dimensions (a pixel bomb). */

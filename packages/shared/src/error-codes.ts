@@ -39,7 +39,7 @@ export const ERROR_CODES = [
   'SUPER_ADMIN_PROTECTED',
   'SUPER_ADMIN_ONLY',
   'MAIL_FAILED',
-  // Better Auth's codes the auth routes map to the spec's messages (others pass through as they are).
+  // Better Auth's codes the auth routes pass on (with the spec's message where one exists); any other Better Auth code is reported as AUTH_ERROR.
   'AUTH_ERROR',
   'USER_ALREADY_EXISTS',
   'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',

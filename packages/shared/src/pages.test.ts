@@ -24,18 +24,31 @@ describe('the page table', () => {
     expect(preloadsOf(`/glyph/${id}`)).toEqual([`/api/get-glyph/${id}`]);
     // Only a well-formed id reaches the in-process request.
     expect(preloadsOf('/glyph/..%2Fadmin')).toEqual([]);
-    expect(preloadsOf('/search?q=%20ring%20&has=apk&tags=Clock,art')).toEqual(['/api/get-glyphs?search=ring&sort=relevance&limit=100&has=apk&tags=clock%2Cart']);
+    expect(preloadsOf('/search?q=%20ring%20&has=apk&tags=Clock,art')).toEqual([
+      '/api/get-glyphs?search=ring&sort=relevance&limit=100&has=apk&tags=clock%2Cart',
+    ]);
     expect(preloadsOf('/search?sort=popular')).toEqual(['/api/get-glyphs?sort=popular&limit=24']);
-    expect(preloadsOf('/search?q=ring&device=phone-3')).toEqual(['/api/get-glyphs?search=ring&sort=relevance&limit=100&device=phone-3']);
+    expect(preloadsOf('/search?q=ring&device=phone-3')).toEqual([
+      '/api/get-glyphs?search=ring&sort=relevance&limit=100&device=phone-3',
+    ]);
     expect(preloadsOf('/request-glyphs')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
     expect(preloadsOf('/request-glyphs?status=open&x=1')).toEqual(['/api/glyph-requests?limit=20&offset=0&status=open']);
     expect(preloadsOf('/request-glyphs?status=nonsense')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
+    expect(preloadsOf('/request-glyphs?sort=votes&status=open')).toEqual([
+      '/api/glyph-requests?limit=20&offset=0&sort=votes&status=open',
+    ]);
+    expect(preloadsOf('/request-glyphs?sort=latest')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
+    expect(preloadsOf('/request-glyphs?sort=nonsense')).toEqual(['/api/glyph-requests?limit=20&offset=0']);
     expect(preloadsOf('/settings')).toEqual([]);
   });
 
   it('the builders leave out empty parameters and keep their order', () => {
-    expect(apiUrl('/get-glyphs', glyphListParams({ sort: 'popular', limit: 12, creatorId: 'u1', cursor: null }))).toBe('/api/get-glyphs?sort=popular&limit=12&creator_id=u1');
-    expect(apiUrl('/glyph-requests', requestListParams({ offset: 20, search: 'clock', sort: 'votes' }))).toBe('/api/glyph-requests?limit=20&offset=20&search=clock&sort=votes');
+    expect(apiUrl('/get-glyphs', glyphListParams({ sort: 'popular', limit: 12, creatorId: 'u1', cursor: null }))).toBe(
+      '/api/get-glyphs?sort=popular&limit=12&creator_id=u1',
+    );
+    expect(apiUrl('/glyph-requests', requestListParams({ offset: 20, search: 'clock', sort: 'votes' }))).toBe(
+      '/api/glyph-requests?limit=20&offset=20&search=clock&sort=votes',
+    );
     expect(searchListParams({ ...searchFromQuery(new URLSearchParams('q=ring&sort=nonsense')), cursor: 'c2' })).toEqual({
       search: 'ring',
       sort: 'relevance',

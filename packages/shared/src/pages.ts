@@ -4,9 +4,18 @@
 // (apps/server/src/modules/web/page-preloads.ts) all read it; the API URLs come from the builders
 // below, which the web API files use too, so a page's boot data is keyed exactly as the client asks.
 import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
-import type { RequestSort } from './community.ts';
+import { REQUEST_SORTS, type RequestSort } from './community.ts';
 import { GLYPH_DEVICES } from './apk/devices.ts';
-import { HOME_PAGE_SIZE, REQUEST_STATUSES, REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type GlyphSort, type RequestStatus, type SearchSort } from './constants.ts';
+import {
+  HOME_PAGE_SIZE,
+  REQUEST_STATUSES,
+  REQUESTS_PAGE_SIZE,
+  SEARCH_LIMIT,
+  SEARCH_SORTS,
+  type GlyphSort,
+  type RequestStatus,
+  type SearchSort,
+} from './constants.ts';
 
 /** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
@@ -28,7 +37,12 @@ export const SESSION_API_PATH = '/auth/get-session';
 export const glyphApiPath = (id: string) => `/get-glyph/${encodeURIComponent(id)}`;
 
 /** GET /api/get-glyphs?sort=&limit=&creator_id=&cursor= (home lists, storefront, liked). */
-export const glyphListParams = (params: { sort: GlyphSort; limit: number; creatorId?: string | undefined; cursor?: string | null | undefined }): ApiParams => ({
+export const glyphListParams = (params: {
+  sort: GlyphSort;
+  limit: number;
+  creatorId?: string | undefined;
+  cursor?: string | null | undefined;
+}): ApiParams => ({
   sort: params.sort,
   limit: params.limit,
   creator_id: params.creatorId,
@@ -36,7 +50,12 @@ export const glyphListParams = (params: { sort: GlyphSort; limit: number; creato
 });
 
 /** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
-export function searchListParams(params: { term: string; sort: SearchSort; filters?: GlyphFilters | undefined; cursor?: string | null | undefined }): ApiParams {
+export function searchListParams(params: {
+  term: string;
+  sort: SearchSort;
+  filters?: GlyphFilters | undefined;
+  cursor?: string | null | undefined;
+}): ApiParams {
   const browsing = params.term.length === 0;
   const filters = params.filters ?? {};
   return {
@@ -51,7 +70,12 @@ export function searchListParams(params: { term: string; sort: SearchSort; filte
 }
 
 /** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
-export const requestListParams = (params: { offset: number; search: string; sort?: RequestSort | undefined; status?: RequestStatus | undefined }): ApiParams => ({
+export const requestListParams = (params: {
+  offset: number;
+  search: string;
+  sort?: RequestSort | undefined;
+  status?: RequestStatus | undefined;
+}): ApiParams => ({
   limit: REQUESTS_PAGE_SIZE,
   offset: params.offset,
   search: params.search || undefined,
@@ -139,9 +163,17 @@ export const PAGES: readonly Page[] = [
     module: 'request-glyphs',
     access: 'public',
     prerendered: true,
-    // Issue 17: the board's status filter from the URL (features/requests/components/request-board.tsx).
+    // Issue 17: the board's status filter and sort from the URL (features/requests/components/request-board.tsx).
     preloads: (_params, query) => [
-      apiUrl('/glyph-requests', requestListParams({ offset: 0, search: '', status: REQUEST_STATUSES.find((known) => known === query.get('status')) })),
+      apiUrl(
+        '/glyph-requests',
+        requestListParams({
+          offset: 0,
+          search: '',
+          sort: REQUEST_SORTS.find((known) => known === query.get('sort')),
+          status: REQUEST_STATUSES.find((known) => known === query.get('status')),
+        }),
+      ),
     ],
   },
   { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },

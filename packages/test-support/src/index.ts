@@ -1,7 +1,21 @@
 // Builds real APKs for every test, the e2e suite, the demo seed and the load script (issue 15).
 export { makeZip, zipLayout, type ZipEntry } from './zip.ts';
-export { makeToyPreviewPng } from './png.ts';
+export { makeToyPreviewPng, pngChunk } from './png.ts';
 export { buildAxml, buildArsc, stringPool, resourceId, type XmlNode, type AttributeValue, type ResourceType } from './android-binary.ts';
 export { buildApk, buildApkEntries, TWO_TOY_SPEC, GLYPH_ENABLE, GLYPH_TOY_ACTION, type ApkSpec, type ToySpec } from './apk.ts';
 export { createSigner, signApk, addV2Signature, insertSigningBlock, v1SignatureEntries, type Signer } from './sign.ts';
-export { freePort, serverEnv, spawnServer, stopProcess, waitFor, type ServerEnvOptions, type SpawnedServer } from './server-process.ts';
+export {
+  canPin,
+  freePort,
+  pinnedCommand,
+  rssMb,
+  serverEnv,
+  spawnServer,
+  stopProcess,
+  waitFor,
+  waitForExit,
+  ServerStartError,
+  type ServerEnvOptions,
+  type SpawnServerOptions,
+  type SpawnedServer,
+} from './server-process.ts';

@@ -1,12 +1,15 @@
-import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import readline from 'node:readline';
 
 /**
- * Starting a real Glyphary server from scripts (the load test, the benchmarks): a free loopback port,
- * the environment every such run shares, waiting for /api/health, and stopping it. One copy, so a
- * new required setting or a changed health path is changed once (issue 22).
+ * Starting a real Glyphary server from scripts and tests (the load test, the benchmarks, the fault and
+ * scale-out tests): a free loopback port, the environment every such run shares, waiting until it is
+ * ready, and stopping it. One copy, so a new required setting or a changed health path is changed once
+ * (issue 22).
  */
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; closed again before returning). */
@@ -28,6 +31,40 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number, 
     if (await check().catch(() => false)) return;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+let pinnable: boolean | undefined;
+
+/** Whether processes can be pinned to cores of their own: `taskset` works and there are at least two cores. */
+export function canPin(): boolean {
+  if (pinnable === undefined) {
+    try {
+      execFileSync('taskset', ['-c', '0', 'true']);
+      pinnable = os.availableParallelism() >= 2;
+    } catch {
+      pinnable = false;
+    }
+  }
+  return pinnable;
+}
+
+/**
+ * `command args` under `taskset -c core` when processes can be pinned, as is otherwise: measurements
+ * keep the server and the load client off each other's core.
+ */
+export function pinnedCommand(core: number, command: string, args: string[]): [string, string[]] {
+  return canPin() ? ['taskset', ['-c', String(core), command, ...args]] : [command, args];
+}
+
+/** A process's resident memory in MB from /proc (taskset execs, so a pinned child keeps its pid); 0 when unknown. */
+export function rssMb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
   }
 }
 
@@ -69,45 +106,95 @@ export interface SpawnedServer {
   url: string;
 }
 
-/**
- * Spawns `command args` (the server's main.ts, possibly under taskset) and waits until it answers
- * /api/health. @throws when it exits first or does not answer within `timeoutMs`.
- */
-export async function spawnServer(options: {
+/** Why a server did not come up: its exit code (null when it was killed or timed out) and its output. */
+export class ServerStartError extends Error {
+  readonly exitCode: number | null;
+  readonly output: string[];
+  constructor(message: string, exitCode: number | null, output: string[]) {
+    super(message);
+    this.exitCode = exitCode;
+    this.output = output;
+  }
+}
+
+export interface SpawnServerOptions {
   command: string;
   args: string[];
   cwd: string;
   env: Record<string, string>;
-  url: string;
+  /**
+   * Where it will answer; ready once /api/health answers 200. Left out, the server must have been given
+   * PORT=0 and piped stdout/stderr: ready at its "Server listening at …" log line, which names the port
+   * the OS picked (no free-port race).
+   */
+  url?: string;
   stdio?: StdioOptions;
   timeoutMs?: number;
+  /** Every line the server writes to piped stdout/stderr is appended here (failure messages, assertions). */
+  output?: string[];
   /** Runs right after the spawn, before any output is lost (e.g. to keep a tail of stderr). */
   onSpawn?: (child: ChildProcess) => void;
   /** Appended to the 'server exited' error (e.g. that stderr tail). */
   exitDetail?: () => string;
-}): Promise<SpawnedServer> {
-  const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio: options.stdio ?? ['ignore', 'ignore', 'inherit'] });
-  options.onSpawn?.(child);
-  const deadline = Date.now() + (options.timeoutMs ?? 120_000);
-  while (Date.now() < deadline) {
-    // Checked outside waitFor: a server that exited is a failure now, not a reason to keep polling.
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}${options.exitDetail ? `: ${options.exitDetail()}` : ''}`);
-    const ok = await fetch(`${options.url}/api/health`)
-      .then((response) => response.ok)
-      .catch(() => false);
-    if (ok) return { child, url: options.url };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not answer /api/health within ${Math.round((options.timeoutMs ?? 120_000) / 1000)} s`);
 }
 
-/** SIGTERM, then SIGKILL after `killAfterMs`; resolves when the process has exited. */
-export async function stopProcess(child: ChildProcess | undefined, killAfterMs = 10_000): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+const LISTENING = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/;
+
+/**
+ * Spawns `command args` (the server's main.ts, possibly under taskset) and waits until it is ready.
+ * @throws ServerStartError when it exits first or is not ready within `timeoutMs` (then it is killed).
+ */
+export async function spawnServer(options: SpawnServerOptions): Promise<SpawnedServer> {
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  const stdio = options.stdio ?? (options.url ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'pipe', 'pipe']);
+  const child = spawn(options.command, options.args, { cwd: options.cwd, env: options.env, stdio });
+  const closed = new Promise((resolve) => child.once('close', resolve));
+  const output = options.output ?? [];
+  let announced: string | undefined;
+  // Lines are kept only when asked for or needed for readiness: a long benchmark would hoard them.
+  if (options.output || !options.url)
+    for (const stream of [child.stdout, child.stderr])
+      if (stream)
+        readline.createInterface({ input: stream }).on('line', (line) => {
+          output.push(line);
+          announced ??= LISTENING.exec(line)?.[1];
+        });
+  options.onSpawn?.(child);
+  const detail = () => (options.exitDetail ? `: ${options.exitDetail()}` : output.length ? `:\n${output.join('\n')}` : '');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    // Checked first: a server that exited is a failure now, not a reason to keep polling.
+    if (child.exitCode !== null) {
+      // 'exit' can come before the pipes are drained: the last lines are usually the reason.
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 2000))]);
+      throw new ServerStartError(`server exited with ${child.exitCode}${detail()}`, child.exitCode, output);
+    }
+    if (options.url) {
+      const ok = await fetch(`${options.url}/api/health`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (ok) return { child, url: options.url };
+    } else if (announced) return { child, url: announced };
+    await new Promise((resolve) => setTimeout(resolve, options.url ? 200 : 50));
+  }
+  child.kill('SIGKILL');
+  throw new ServerStartError(`the server was not ready within ${Math.round(timeoutMs / 1000)} s${detail()}`, null, output);
+}
+
+/** Resolves when the process has exited (at once if it has). @returns its exit code and signal. */
+export function waitForExit(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+}
+
+/** SIGTERM, then SIGKILL after `killAfterMs`; resolves when the process has exited. @returns its exit code. */
+export async function stopProcess(child: ChildProcess | undefined, killAfterMs = 10_000): Promise<number | null> {
+  if (!child) return null;
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = waitForExit(child);
   child.kill('SIGTERM');
   const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-  await exited;
+  const { code } = await exited;
   clearTimeout(timer);
+  return code;
 }

@@ -67,7 +67,8 @@ async function page(url: string, headers: Record<string, string> = {}) {
   return { response, embedded, boot: rendered ?? embedded, raw: match?.[1] ?? '' };
 }
 
-const api = async (url: string, headers: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url, headers })).json() as unknown;
+const api = async (url: string, headers: Record<string, string> = {}) =>
+  (await t.app.inject({ method: 'GET', url, headers })).json() as unknown;
 
 describe('pre-rendered pages', () => {
   it('a public page starts with its pre-render, inert until the app hydrates it; other pages start empty', async () => {
@@ -77,7 +78,9 @@ describe('pre-rendered pages', () => {
     expect(Object.keys(home.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_QUERIES_KEY]);
     // Its scripts wait behind the first paint; the display font comes first.
     expect(home.response.body).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-1\.js">/);
-    expect(home.response.body).toContain('<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/doto-latin-700-normal-abc123.woff2" />');
+    expect(home.response.body).toContain(
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/doto-latin-700-normal-abc123.woff2" />',
+    );
 
     const settings = (await page('/settings')).response.body;
     expect(settings).toContain('<div id="root"></div>');
@@ -112,7 +115,9 @@ describe('pre-rendered pages', () => {
 describe('route chunk preloads', () => {
   it('a page preloads its route chunk and what it imports, not what the entry already loads', async () => {
     const { response } = await page('/');
-    const preloads = [...response.body.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g)].map((m) => m[1]);
+    const preloads = [
+      ...response.body.matchAll(/<link rel="modulepreload" crossorigin fetchpriority="low" href="([^"]+)" \/>/g),
+    ].map((m) => m[1]);
     expect(preloads.sort()).toEqual(['/assets/cards-1.js', '/assets/home-1.js']);
     expect((await page('/settings')).response.body).not.toContain('modulepreload');
   });
@@ -144,7 +149,9 @@ describe('page boot data', () => {
     const row = await glyph({ images: ['/api/files/images/00000000-0000-4000-8000-000000000001.webp'] });
     const { response, boot } = await page(`/glyph/${row.id}`);
     expect(boot?.[`/api/get-glyph/${row.id}`]).toEqual(await api(`/api/get-glyph/${row.id}`));
-    expect(response.body).toContain('<link rel="preload" as="image" href="/api/files/images/00000000-0000-4000-8000-000000000001.webp" fetchpriority="high" />');
+    expect(response.body).toContain(
+      '<link rel="preload" as="image" href="/api/files/images/00000000-0000-4000-8000-000000000001.webp" fetchpriority="high" />',
+    );
 
     const missing = '00000000-0000-4000-8000-00000000dead';
     const gone = await page(`/glyph/${missing}`);
@@ -157,7 +164,9 @@ describe('page boot data', () => {
     for (const odd of ['/glyph/not-an-id', '/glyph/..%2F..%2Fapi%2Fadmin%2Fstats']) {
       const other = await page(odd, owner.auth);
       expect(other.response.statusCode).toBe(200);
-      expect(Object.keys(other.boot ?? {}).filter((key) => key.startsWith('/api/') && key !== '/api/auth/get-session')).toEqual([]);
+      expect(Object.keys(other.boot ?? {}).filter((key) => key.startsWith('/api/') && key !== '/api/auth/get-session')).toEqual(
+        [],
+      );
     }
   });
 
@@ -186,6 +195,8 @@ describe('page boot data', () => {
     const statusUrl = '/api/glyph-requests?limit=20&offset=0&status=in_progress';
     expect((await page('/request-glyphs?status=in_progress')).boot?.[statusUrl]).toEqual(await api(statusUrl));
     expect(Object.keys((await page('/request-glyphs?status=done')).boot ?? {})).toContain(boardUrl);
+    const sortUrl = '/api/glyph-requests?limit=20&offset=0&sort=votes';
+    expect((await page('/request-glyphs?sort=votes')).boot?.[sortUrl]).toEqual(await api(sortUrl));
   });
 
   it('text that could close the script element stays inside the JSON', async () => {

@@ -1,55 +1,19 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { makeApk, makePng, multipart } from '../file-fixtures.ts';
-import { runInstanceExpectingExit, type Instance } from '../scale/instances.ts';
-import {
-  call,
-  createGlyph,
-  expectInvariants,
-  invariantsOf,
-  killHard,
-  openStopped,
-  removeDirs,
-  serverEnv,
-  signUp,
-  startServer,
-  tempDataDir,
-  waitFor,
-  waitForExit,
-} from './helpers.ts';
+import { runInstanceExpectingExit } from '../scale/instances.ts';
+import { call, countOf, createGlyph, expectInvariants, faultHarness, serverEnv, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5, crash faults on the embedded database (PGlite), each against the real server process:
 // R1 kill -9 during an upload, R2 kill -9 mid-signup, R9 kill -9 during account deletion, R11 kill -9
 // during a stream of likes. After each: restart on the same DATA_DIR, then I1–I7 on the stopped data.
 
-const dirs: string[] = [];
-const running: Instance[] = [];
-afterAll(async () => {
-  for (const instance of running)
-    if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
-  removeDirs(dirs);
-});
-
-async function start(dataDir: string, extra: Record<string, string> = {}) {
-  const instance = await startServer(serverEnv(dataDir, extra));
-  running.push(instance);
-  return instance;
-}
-
-async function stopAndCheck(instance: Instance, dataDir: string) {
-  expect(await instance.stop()).toBe(0);
-  const database = await openStopped(dataDir);
-  try {
-    return { database, results: await invariantsOf(database, dataDir) };
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
-}
+const harness = faultHarness();
+const start = harness.start;
 
 async function uploadOver(base: string, token: string, type: 'images' | 'apks', data: Buffer) {
   const body = multipart([
@@ -66,7 +30,7 @@ async function uploadOver(base: string, token: string, type: 'images' | 'apks', 
 
 describe('R1: kill -9 during a 40 MB upload', () => {
   it('leaves no temp file after the boot GC, no row for the aborted upload, and I5 holds', async () => {
-    const dataDir = tempDataDir('r1', dirs);
+    const dataDir = harness.dataDir('r1');
     const first = await start(dataDir);
     const user = await signUp(first.url);
     // A finished upload before the crash: it must survive intact (I5 checks size and sha256).
@@ -107,7 +71,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
       60_000,
       'half of the upload on disk',
     );
-    await killHard(first);
+    await harness.killHard(first);
     expect(await outcome).toMatch(/^error/);
     expect(fs.existsSync(path.join(tempDir, partial))).toBe(true); // the crash left it behind
 
@@ -115,8 +79,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
     // onReady ran the sweep before "Server listening": the temp directory is empty.
     expect(fs.readdirSync(tempDir)).toEqual([]);
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
-    const { database, results } = await stopAndCheck(second, dataDir);
-    try {
+    await harness.checkStopped(second, dataDir, async (database, results) => {
       const rows = await queryRows<{ original_name: string; size: number }>(
         database.db,
         sql`select original_name, size from files`,
@@ -124,15 +87,13 @@ describe('R1: kill -9 during a 40 MB upload', () => {
       // No row for big.apk; toy.apk's extracted toy previews are rows of their own.
       expect(rows.map((r) => r.original_name).filter((name) => name.endsWith('.apk'))).toEqual(['toy.apk']);
       expectInvariants(results);
-    } finally {
-      await database.close();
-    }
+    });
   }, 180_000);
 });
 
 describe('R2: kill -9 mid-signup (after the user row, before its credential account)', () => {
   it('loses the whole sign-up: I6 holds and the same email and username sign up again', async () => {
-    const dataDir = tempDataDir('r2', dirs);
+    const dataDir = harness.dataDir('r2');
     const first = await start(dataDir, { FAILPOINTS: 'auth_user_created:kill' });
     const fields = {
       email: `r2_${Date.now()}@example.test`,
@@ -141,7 +102,7 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
       password: 'glyph-pass-1',
     };
     await expect(call(first.url, 'POST', '/api/auth/sign-up/email', { json: fields })).rejects.toThrow();
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
 
     const second = await start(dataDir);
     const again = await call(second.url, 'POST', '/api/auth/sign-up/email', { json: fields });
@@ -150,23 +111,20 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
       json: { email: fields.email, password: fields.password },
     });
     expect(signIn.status).toBe(200);
-    const { database, results } = await stopAndCheck(second, dataDir);
-    try {
-      const [row] = await queryRows<{ n: number }>(
-        database.db,
+    await harness.checkStopped(second, dataDir, async (database, results) => {
+      const accounts = await countOf(
+        database,
         sql`select count(*)::int as n from users where lower(email) = lower(${fields.email})`,
       );
-      expect(row?.n).toBe(1);
+      expect(accounts).toBe(1);
       expectInvariants(results);
-    } finally {
-      await database.close();
-    }
+    });
   }, 180_000);
 });
 
 describe('R9: kill -9 during account deletion, after half of the user’s glyphs are deleted', () => {
   it('keeps everything, then a second delete succeeds; I1 and I7 hold for the others', async () => {
-    const dataDir = tempDataDir('r9', dirs);
+    const dataDir = harness.dataDir('r9');
     const first = await start(dataDir, { FAILPOINTS: 'account_half_glyphs_deleted:kill' });
     const leaving = await signUp(first.url);
     const staying = await signUp(first.url);
@@ -182,7 +140,7 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     expect((await uploadOver(first.url, leaving.token, 'images', await makePng())).status).toBe(200);
 
     await expect(call(first.url, 'DELETE', '/api/delete-user-data', { token: leaving.token })).rejects.toThrow();
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
 
     const second = await start(dataDir);
     // All or nothing: the account, its four glyphs and both likes are still there.
@@ -200,26 +158,19 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     const retry = await call(second.url, 'DELETE', '/api/delete-user-data', { token: leaving.token });
     expect(retry).toEqual({ status: 200, json: { success: true } });
     expect((await call(second.url, 'GET', `/api/get-user/${leaving.id}`)).status).toBe(404);
-    const { database, results } = await stopAndCheck(second, dataDir);
-    try {
-      const [left] = await queryRows<{ n: number }>(
-        database.db,
-        sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`,
-      );
-      expect(left?.n).toBe(0);
+    await harness.checkStopped(second, dataDir, async (database, results) => {
+      expect(await countOf(database, sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`)).toBe(0);
       // From the database: get-glyph answers from a 1 s public read cache (decision 0012).
       const [staying] = await queryRows<{ likes: number }>(database.db, sql`select likes from glyphs where id = ${stayingGlyph}`);
       expect(staying?.likes).toBe(0);
       expectInvariants(results);
-    } finally {
-      await database.close();
-    }
+    });
   }, 180_000);
 });
 
 describe('R11: kill -9 during 50 likes/s on PGlite', () => {
   it('reopens the data directory with every acknowledged like present (I1, I3)', async () => {
-    const dataDir = tempDataDir('r11', dirs);
+    const dataDir = harness.dataDir('r11');
     const first = await start(dataDir);
     const creator = await signUp(first.url);
     const glyphIds: string[] = [];
@@ -257,13 +208,12 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
     });
     await Promise.all(pending);
     if (!killed) first.process.kill('SIGKILL');
-    expect((await waitForExit(first)).signal).toBe('SIGKILL');
+    expect((await harness.waitForExit(first)).signal).toBe('SIGKILL');
     expect(acknowledged.length).toBeGreaterThanOrEqual(20);
 
     const second = await start(dataDir);
     expect((await call(second.url, 'GET', '/api/health')).status).toBe(200);
-    const { database, results } = await stopAndCheck(second, dataDir);
-    try {
+    await harness.checkStopped(second, dataDir, async (database, results) => {
       const rows = await queryRows<{ user_id: string; glyph_id: string }>(
         database.db,
         sql`select user_id, glyph_id from glyph_likes`,
@@ -272,25 +222,20 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
       const missing = acknowledged.filter((like) => !present.has(`${like.userId}/${like.glyphId}`));
       expect(missing).toEqual([]);
       expectInvariants(results);
-    } finally {
-      await database.close();
-    }
+    });
   }, 180_000);
 });
 
 describe('R6 on PGlite: a second process on the same data directory', () => {
   it('refuses to start with a clear error while the first runs (PGlite is single-process), and the first is unharmed', async () => {
-    const dataDir = tempDataDir('r6-pglite', dirs);
+    const dataDir = harness.dataDir('r6-pglite');
     const first = await start(dataDir);
     const second = await runInstanceExpectingExit(serverEnv(dataDir));
     expect(second.code).toBe(1);
     expect(second.output).toContain('is in use by another Glyphary process');
     expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
-    const { database, results } = await stopAndCheck(first, dataDir);
-    try {
+    await harness.checkStopped(first, dataDir, (_database, results) => {
       expectInvariants(results);
-    } finally {
-      await database.close();
-    }
+    });
   }, 180_000);
 });

@@ -1,18 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
-import pg from 'pg';
+import { afterAll, expect } from 'vitest';
 import { createEmailVerificationToken } from 'better-auth/api';
-import { openDatabase, type Database } from '../../src/db/client.ts';
+import { waitForExit as processExit } from '@glyphary/test-support';
+import type { SQL } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { checkInvariants, type InvariantResult } from '../../src/db/invariants.ts';
 import { createLocalFileStore } from '../../src/modules/files/file-store.ts';
 import { SUPER_ADMIN_EMAIL, TEST_SECRET } from '../build-test-app.ts';
 import { userFields } from '../factories.ts';
-import { startInstance, type Instance } from '../scale/instances.ts';
+import { createPgDatabase, startInstance, type Instance } from '../scale/instances.ts';
 
 // Fault injection (SECURITY.md §5): shared helpers for the tests that run the real server as a child
 // process (`node apps/server/src/main.ts`, via the scale-out tests' startInstance). Loopback only.
+
+export { createPgDatabase, type Instance };
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PG_URL = process.env.TEST_DATABASE_URL;
@@ -45,23 +48,72 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
   };
 }
 
-/** Starts a server child; its "Server listening" line marks it ready. */
-export function startServer(env: Record<string, string>): Promise<Instance> {
-  return startInstance(env);
-}
-
 /** Waits for a child that was killed or told to stop. @returns exit code and signal. */
-export function waitForExit(instance: Instance): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  const child = instance.process;
-  if (child.exitCode !== null || child.signalCode !== null)
-    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
-  return new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+function waitForExit(instance: Instance): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return processExit(instance.process);
 }
 
 /** `kill -9` and wait until the process is gone. */
-export async function killHard(instance: Instance): Promise<void> {
+async function killHard(instance: Instance): Promise<void> {
   instance.process.kill('SIGKILL');
   await waitForExit(instance);
+}
+
+const alive = (instance: Instance) => instance.process.exitCode === null && instance.process.signalCode === null;
+
+/**
+ * One test file's child servers, temp data directories and other resources (databases, proxies), all
+ * released after the file: live servers are killed, cleanups run, directories removed. Call at the top
+ * level of a test file.
+ */
+export function faultHarness() {
+  const dirs: string[] = [];
+  const servers: Instance[] = [];
+  const cleanups: Array<() => Promise<void>> = [];
+  afterAll(async () => {
+    for (const instance of servers) if (alive(instance)) await killHard(instance);
+    for (const cleanup of cleanups) await cleanup();
+    removeDirs(dirs);
+  });
+  return {
+    /** A fresh temp DATA_DIR. */
+    dataDir: (name: string) => tempDataDir(name, dirs),
+    /** Starts a server on `dataDir` with the fault-test environment plus `extra`; ready at "Server listening". */
+    async start(dataDir: string, extra: Record<string, string> = {}): Promise<Instance> {
+      const instance = await startInstance(serverEnv(dataDir, extra));
+      servers.push(instance);
+      return instance;
+    },
+    /** A fresh empty PostgreSQL database (TEST_DATABASE_URL's server), dropped after the file. @returns its URL. */
+    async database(prefix: string): Promise<string> {
+      const created = await createPgDatabase(prefix);
+      cleanups.push(created.drop);
+      return created.url;
+    },
+    onCleanup: (cleanup: () => Promise<void>) => void cleanups.push(cleanup),
+    killHard,
+    waitForExit,
+    checkStopped,
+  };
+}
+
+/**
+ * Stops a server (it must exit 0), opens its database (the data dir's PGlite, or `databaseUrl`), runs
+ * I1–I7 on it with the data dir's files and hands both to `check`; the database is closed afterwards.
+ */
+async function checkStopped(
+  instance: Instance,
+  dataDir: string,
+  check: (database: Database, results: InvariantResult[]) => Promise<void> | void,
+  databaseUrl?: string,
+): Promise<void> {
+  expect(await instance.stop()).toBe(0);
+  const database = await openStopped(dataDir, databaseUrl);
+  try {
+    await check(database, await invariantsOf(database, dataDir));
+  } finally {
+    await database.close();
+  }
 }
 
 export interface CallResult {
@@ -169,22 +221,8 @@ export function expectInvariants(results: InvariantResult[], only?: Array<Invari
   expect(broken).toEqual([]);
 }
 
-/** A fresh empty PostgreSQL database for a child server (which migrates it at boot). */
-export async function createPgDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `glyphary_${prefix}_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    drop: async () => {
-      const cleanup = new pg.Client({ connectionString: PG_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+/** The `n` of a `select count(*)::int as n …` on a stopped server's database. */
+export async function countOf(database: Database, query: SQL): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(database.db, query);
+  return row?.n ?? 0;
 }

@@ -1,42 +1,27 @@
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { MSG } from '@glyphary/shared';
-import type { Instance } from '../scale/instances.ts';
 import { SUPER_ADMIN_EMAIL } from '../build-test-app.ts';
 import {
   call,
   createGlyph,
-  createPgDatabase,
   expectInvariants,
-  invariantsOf,
-  killHard,
-  openStopped,
+  faultHarness,
   PG_URL,
-  removeDirs,
-  serverEnv,
   signUp,
-  startServer,
-  tempDataDir,
   waitFor,
   type CallResult,
   type HttpUser,
+  type Instance,
 } from './helpers.ts';
 
 // SECURITY.md §5 on PostgreSQL (the PostgreSQL leg: TEST_DATABASE_URL). The machine's shared PostgreSQL
 // is never restarted: R3 cuts a TCP proxy between one server process and it; R6 runs two server processes.
 
-const dirs: string[] = [];
-const instances: Instance[] = [];
-const drops: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const instance of instances)
-    if (instance.process.exitCode === null && instance.process.signalCode === null) await killHard(instance);
-  for (const drop of drops) await drop();
-  removeDirs(dirs);
-});
+const harness = faultHarness();
 
 /** A loopback TCP proxy to PostgreSQL that can drop every connection and refuse new ones. */
 async function startProxy(target: URL) {
@@ -73,22 +58,18 @@ async function startProxy(target: URL) {
 
 describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
   it('answers 503 {error} quickly during the outage, /api/health recovers within 5 s, 2xx writes are kept and failed ones absent', async () => {
-    const created = await createPgDatabase('r3');
-    drops.push(created.drop);
-    const target = new URL(created.url);
-    const proxy = await startProxy(target);
-    drops.push(() => proxy.close());
-    const viaProxy = new URL(created.url);
+    const databaseUrl = await harness.database('r3');
+    const proxy = await startProxy(new URL(databaseUrl));
+    harness.onCleanup(() => proxy.close());
+    const viaProxy = new URL(databaseUrl);
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     const statementTimeoutMs = 2000;
-    const server = await startServer(
-      serverEnv(tempDataDir('r3', dirs), {
-        DATABASE_URL: viaProxy.href,
-        DB_POOL_MAX: '5',
-        DB_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
-      }),
-    );
-    instances.push(server);
+    const dataDir = harness.dataDir('r3');
+    const server = await harness.start(dataDir, {
+      DATABASE_URL: viaProxy.href,
+      DB_POOL_MAX: '5',
+      DB_STATEMENT_TIMEOUT_MS: String(statementTimeoutMs),
+    });
     const base = server.url;
     const creator = await signUp(base);
     const glyphId = await createGlyph(base, creator.token);
@@ -170,51 +151,43 @@ describe.skipIf(!PG_URL)('R3: the database goes away mid-traffic', () => {
       expect(r.ms).toBeLessThan(statementTimeoutMs + 1000 + 4000);
     }
     expect([...writes, ...reads].filter((r) => !r.during && r.result?.status !== 200).length).toBeLessThanOrEqual(failed.length);
-    expect(await server.stop()).toBe(0);
-
-    const database = await openStopped('', created.url);
-    try {
-      const rows = await queryRows<{ user_id: string }>(
-        database.db,
-        sql`select user_id from glyph_likes where glyph_id = ${glyphId}`,
-      );
-      const liked = new Set(rows.map((r) => r.user_id));
-      const acknowledged = writes.filter((w) => w.result?.status === 200).map((w) => w.userId);
-      // A write already in flight when the link was cut may have had its COMMIT applied with the
-      // answer lost on the way back: the server cannot know, so it answers 503 and either outcome is
-      // honest. Every write that started after the cut and was refused must be absent.
-      const refused = writes.filter((w) => w.result?.status !== 200 && w.started >= cutAt).map((w) => w.userId);
-      expect(acknowledged.filter((id) => !liked.has(id))).toEqual([]);
-      expect(refused.filter((id) => liked.has(id))).toEqual([]);
-      expectInvariants(await invariantsOf(database, dirs[dirs.length - 1]!), ['I1', 'I2', 'I3', 'I4', 'I6', 'I7']);
-    } finally {
-      await database.close();
-    }
+    await harness.checkStopped(
+      server,
+      dataDir,
+      async (database, results) => {
+        const rows = await queryRows<{ user_id: string }>(
+          database.db,
+          sql`select user_id from glyph_likes where glyph_id = ${glyphId}`,
+        );
+        const liked = new Set(rows.map((r) => r.user_id));
+        const acknowledged = writes.filter((w) => w.result?.status === 200).map((w) => w.userId);
+        // A write already in flight when the link was cut may have had its COMMIT applied with the
+        // answer lost on the way back: the server cannot know, so it answers 503 and either outcome is
+        // honest. Every write that started after the cut and was refused must be absent.
+        const refused = writes.filter((w) => w.result?.status !== 200 && w.started >= cutAt).map((w) => w.userId);
+        expect(acknowledged.filter((id) => !liked.has(id))).toEqual([]);
+        expect(refused.filter((id) => liked.has(id))).toEqual([]);
+        expectInvariants(results, ['I1', 'I2', 'I3', 'I4', 'I6', 'I7']);
+      },
+      databaseUrl,
+    );
   }, 300_000);
 });
 
 describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in the middle of a run', () => {
   it('lets one run at a time (others 409), keeps I1/I2, and a dead run never leaves the status stuck', async () => {
-    const created = await createPgDatabase('r6');
-    drops.push(created.drop);
-    const env = (name: string) =>
-      serverEnv(tempDataDir(name, dirs), {
-        DATABASE_URL: created.url,
-        DB_POOL_MAX: '5',
-        SYNC_JOB: 'on',
-        SYNC_INTERVAL_MS: '1000',
-      });
-    const a = await startServer(env('r6a'));
-    instances.push(a);
-    const b = await startServer(env('r6b'));
-    instances.push(b);
+    const databaseUrl = await harness.database('r6');
+    const env = { DATABASE_URL: databaseUrl, DB_POOL_MAX: '5', SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' };
+    const a = await harness.start(harness.dataDir('r6a'), env);
+    const dataDir = harness.dataDir('r6b');
+    const b = await harness.start(dataDir, env);
     const admin = await signUp(a.url, { email: SUPER_ADMIN_EMAIL });
     const creator = await signUp(b.url);
     const glyphId = await createGlyph(a.url, creator.token);
     expect((await call(b.url, 'POST', '/api/toggle-like', { token: admin.token, json: { glyphId } })).status).toBe(200);
 
     // Enough glyphs that a run takes a while (batches of 1,000), inserted directly, counters deliberately wrong.
-    const client = new pg.Client({ connectionString: created.url });
+    const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     try {
       await client.query(
@@ -246,7 +219,7 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
         60_000,
         'a running sync',
       );
-      await killHard(a);
+      await harness.killHard(a);
       await started;
       // Its heartbeat is fresh: the status says running and B refuses to start a second run, for now.
       const { rows } = await client.query<{ running: boolean }>(
@@ -269,12 +242,11 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
     } finally {
       await client.end();
     }
-    expect(await b.stop()).toBe(0);
-    const database = await openStopped('', created.url);
-    try {
-      expectInvariants(await invariantsOf(database, dirs[dirs.length - 1]!), ['I1', 'I2', 'I3', 'I4', 'I6', 'I7']);
-    } finally {
-      await database.close();
-    }
+    await harness.checkStopped(
+      b,
+      dataDir,
+      (_database, results) => expectInvariants(results, ['I1', 'I2', 'I3', 'I4', 'I6', 'I7']),
+      databaseUrl,
+    );
   }, 300_000);
 });

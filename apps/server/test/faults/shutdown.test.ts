@@ -1,24 +1,17 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeApk, multipart } from '../file-fixtures.ts';
-import type { Instance } from '../scale/instances.ts';
-import { killHard, removeDirs, serverEnv, signUp, startServer, tempDataDir, waitFor, waitForExit } from './helpers.ts';
+import { faultHarness, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5 R10: SIGTERM under 100 requests/s. Fastify's return503OnClosing: requests in flight
 // finish, new ones get 503 (or find the port closed), the sync timer stops, and the exit code is 0 within 10 s.
 
-const dirs: string[] = [];
-let server: Instance | undefined;
-afterAll(async () => {
-  if (server && server.process.exitCode === null && server.process.signalCode === null) await killHard(server);
-  removeDirs(dirs);
-});
+const harness = faultHarness();
 
 describe('R10: graceful shutdown under load', () => {
   it('finishes the in-flight download, answers only 200/503, stops the sync timer and exits 0 within 10 s', async () => {
-    const dataDir = tempDataDir('r10', dirs);
-    server = await startServer(serverEnv(dataDir, { SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' }));
+    const server = await harness.start(harness.dataDir('r10'), { SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' });
     const base = server.url;
     const user = await signUp(base);
     const apk = makeApk([{ name: 'assets/lights.bin', data: Buffer.alloc(8 * 1024 * 1024, 3), method: 0 }]);
@@ -63,7 +56,7 @@ describe('R10: graceful shutdown under load', () => {
     await waitFor(() => outcomes.length >= 50, 60_000, '50 answers before SIGTERM');
     terminatedAt = Date.now();
     server.process.kill('SIGTERM');
-    const exited = waitForExit(server);
+    const exited = harness.waitForExit(server);
     const hash = createHash('sha256');
     let received = 0;
     download.on('data', (chunk: Buffer) => {

@@ -1,7 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { spawnServer, stopProcess, ServerStartError } from '@glyphary/test-support';
+
+// The real server as child processes for the scale-out and fault tests, on the shared start/stop
+// helpers of @glyphary/test-support. Loopback only; every wait is bounded.
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
@@ -16,64 +20,32 @@ export interface Instance {
   stop(): Promise<number | null>;
 }
 
-/** The child's environment: only what the server needs, nothing inherited from the test run's config. */
-function childEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', LANG: 'C.UTF-8', ...env };
-}
-
-function waitForExit(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-}
-
 /**
- * Starts `node apps/server/src/main.ts` (the real server, as deployed) on a free loopback port and resolves
- * once it logs "Server listening at …". Rejects when it exits first or after `timeoutMs` (generous: a fresh
- * PGlite data directory takes ~30 s to initialise and migrate on an idle 2-core machine, much more on a busy one).
+ * Starts `node apps/server/src/main.ts` (the real server, as deployed) on a port the OS picks and resolves
+ * once it logs "Server listening at …". The child's environment is only what the server needs, nothing
+ * inherited from the test run's config. Rejects (ServerStartError) when it exits first or after `timeoutMs`
+ * (generous: a fresh PGlite data directory takes ~30 s to initialise and migrate on an idle 2-core machine,
+ * much more on a busy one).
  */
 export async function startInstance(env: Record<string, string>, timeoutMs = 180_000): Promise<Instance> {
-  const child = spawn(process.execPath, [MAIN], {
-    cwd: REPO_ROOT,
-    env: childEnv({ HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
   const output: string[] = [];
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      const code = await waitForExit(child);
-      clearTimeout(timer);
-      return code;
-    }
-    return child.exitCode;
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`instance did not start within ${timeoutMs} ms:\n${output.join('\n')}`));
-    }, timeoutMs);
-    const onLine = (line: string) => {
-      output.push(line);
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(line);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    readline.createInterface({ input: child.stdout! }).on('line', onLine);
-    readline.createInterface({ input: child.stderr! }).on('line', onLine);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(
-        Object.assign(new Error(`instance exited with code ${code} before listening:\n${output.join('\n')}`), {
-          exitCode: code,
-          output,
-        }),
-      );
-    });
+  const { child, url } = await spawnServer({
+    command: process.execPath,
+    args: [MAIN],
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      LANG: 'C.UTF-8',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    output,
+    timeoutMs,
   });
-  return { url, process: child, output, stop };
+  return { url, process: child, output, stop: () => stopProcess(child, 15_000) };
 }
 
 /**
@@ -89,7 +61,30 @@ export async function runInstanceExpectingExit(
     await instance.stop();
     return { code: 0, output: `unexpectedly started at ${instance.url}\n${instance.output.join('\n')}` };
   } catch (error) {
-    const failure = error as Error & { exitCode?: number | null; output?: string[] };
-    return { code: failure.exitCode ?? null, output: failure.output?.join('\n') ?? failure.message };
+    if (!(error instanceof ServerStartError)) throw error;
+    return { code: error.exitCode, output: error.output.join('\n') };
   }
+}
+
+/**
+ * A fresh empty database on TEST_DATABASE_URL's server for child servers (which migrate it at boot).
+ * @returns its URL and a `drop` that removes it (closing its connections).
+ */
+export async function createPgDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('createPgDatabase needs TEST_DATABASE_URL');
+  const name = `glyphary_${prefix}_${process.pid}_${Date.now()}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -3,13 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { MSG } from '@glyphary/shared';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { SUPER_ADMIN_EMAIL, TEST_SECRET } from '../build-test-app.ts';
 import { insertGlyph, makeAdmin, userFields } from '../factories.ts';
 import { makePng, multipart } from '../file-fixtures.ts';
-import { runInstanceExpectingExit, startInstance, type Instance } from './instances.ts';
+import { createPgDatabase, runInstanceExpectingExit, startInstance, type Instance } from './instances.ts';
 import { startS3Emulator, type S3Emulator } from './s3-emulator.ts';
 
 // Issue 11 "Done when": two real server processes (node apps/server/src/main.ts) on one PostgreSQL database
@@ -57,7 +56,7 @@ async function signUp(instance: Instance, overrides: Parameters<typeof userField
 }
 
 describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', () => {
-  const dbName = `glyphary_scale_${process.pid}_${Date.now()}`;
+  let dropDatabase: (() => Promise<void>) | undefined;
   let emulator: S3Emulator;
   let database: Database;
   let a: Instance;
@@ -65,13 +64,10 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
     // An empty database: both instances migrate it at boot, one after the other under the advisory lock.
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const dbUrl = new URL(adminUrl!);
-    dbUrl.pathname = `/${dbName}`;
+    const created = await createPgDatabase('scale');
+    dropDatabase = created.drop;
+    const dbUrl = new URL(created.url);
     emulator = await startS3Emulator('glyphary-scale');
     const env = (name: string) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `glyphary-${name}-`));
@@ -106,10 +102,7 @@ describe.skipIf(!adminUrl)('two instances on one PostgreSQL and one S3 bucket', 
     await database?.close();
     await emulator?.close();
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
+    await dropDatabase?.();
     // Graceful shutdown (SECURITY R10): both exit 0 on SIGTERM.
     expect(codes).toEqual([0, 0]);
   }, 60_000);

@@ -32,7 +32,12 @@ afterAll(async () => {
 });
 
 /** One request over a socket with the path exactly as given. */
-function raw(method: string, rawPath: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
+function raw(
+  method: string,
+  rawPath: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const url = new URL(base);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -42,7 +47,10 @@ function raw(method: string, rawPath: string, body?: unknown, headers: Record<st
         port: url.port,
         method,
         path: rawPath,
-        headers: { ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}), ...headers },
+        headers: {
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}),
+          ...headers,
+        },
       },
       (response) => {
         let text = '';
@@ -116,24 +124,50 @@ describe('2. Better Auth endpoints outside the allow-list answer 404', () => {
     expect(row?.username).toBe(user.username);
     expect(row?.name.length).toBeLessThan(100);
     // Our route validates the same fields.
-    const ours = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: user.auth, payload: { profilePicture: 'javascript:alert(1)' } });
+    const ours = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: user.auth,
+      payload: { profilePicture: 'javascript:alert(1)' },
+    });
     expect(ours.statusCode).toBe(400);
   });
 
-  it.each(['change-email', 'delete-user', 'revoke-session', 'sign-in/social', 'verify-email', 'link-social', 'unlink-account', 'set-password'])(
-    'POST /api/auth/%s is closed',
-    async (endpoint) => {
-      const user = await createUser(t.app);
-      const answer = await t.app.inject({ method: 'POST', url: `/api/auth/${endpoint}`, headers: user.auth, payload: { newEmail: 'x@example.test', token: 'x' } });
-      expect(answer.statusCode).toBe(404);
-    },
-  );
+  it.each([
+    'change-email',
+    'delete-user',
+    'revoke-session',
+    'sign-in/social',
+    'verify-email',
+    'link-social',
+    'unlink-account',
+    'set-password',
+  ])('POST /api/auth/%s is closed', async (endpoint) => {
+    const user = await createUser(t.app);
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/${endpoint}`,
+      headers: user.auth,
+      payload: { newEmail: 'x@example.test', token: 'x' },
+    });
+    expect(answer.statusCode).toBe(404);
+  });
 
   it('the endpoints the app uses still work', async () => {
     const user = await createUser(t.app);
     expect((await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: user.auth })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.auth, payload: {} })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          payload: { email: user.email, redirectTo: '/reset-password' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: user.auth, payload: {} })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -149,27 +183,66 @@ describe('4. access is checked before the input', () => {
   it("a visitor's invalid admin call is 401, a user's 403", async () => {
     const body = { syncAll: 'not a boolean', extra: [1] };
     expect((await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', payload: body })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', headers: owner.auth, payload: body })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/sync-glyph-counts', headers: owner.auth, payload: body }))
+        .statusCode,
+    ).toBe(403);
   });
 
   it("another user's edit with a bad body is 403, the owner's 400", async () => {
     const glyph = await insertGlyph(t.database, owner.id);
     const partial = { title: 'Only a title' };
-    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: other.auth, payload: partial })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: admin.auth, payload: {} })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: owner.auth, payload: partial })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: other.auth, payload: partial }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: admin.auth, payload: {} })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/update-glyph/${glyph.id}`, headers: owner.auth, payload: partial }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('a malformed, oversize or wrongly typed body from a visitor is 401', async () => {
     const headers = { 'content-type': 'application/json' };
-    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers, payload: '{not json' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers: { 'content-type': 'text/plain' }, payload: 'hello' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers, payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers, payload: '{not json' })).statusCode).toBe(
+      401,
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/upload-glyph',
+          headers: { 'content-type': 'text/plain' },
+          payload: 'hello',
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/upload-glyph',
+          headers,
+          payload: JSON.stringify({ a: 'x'.repeat(1_100_000) }),
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it("completing someone else's request with a bad body is 403", async () => {
-    const [row] = await t.database.db.insert(glyphRequests).values({ title: 'R', description: 'D', userId: owner.id, assignedTo: admin.id, status: 'in_progress' }).returning();
-    const answer = await t.app.inject({ method: 'POST', url: `/api/glyph-requests/${row!.id}/complete`, headers: other.auth, payload: { glyph_id: 42 } });
+    const [row] = await t.database.db
+      .insert(glyphRequests)
+      .values({ title: 'R', description: 'D', userId: owner.id, assignedTo: admin.id, status: 'in_progress' })
+      .returning();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: `/api/glyph-requests/${row!.id}/complete`,
+      headers: other.auth,
+      payload: { glyph_id: 42 },
+    });
     expect(answer.statusCode).toBe(403);
   });
 });
@@ -195,7 +268,10 @@ describe('8. canonical and og:url come from PUBLIC_URL', () => {
   let web: TestApp;
   beforeAll(async () => {
     const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-canonical-'));
-    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    );
     web = await buildTestApp({ WEB_DIST_DIR: distDir, PUBLIC_URL: 'https://glyphary.example' });
   });
   afterAll(async () => web.close());
@@ -225,11 +301,21 @@ describe('11. loopback origins on a default install', () => {
   it('with no PUBLIC_URL, 127.0.0.1 and [::1] on the same port may sign up; other origins may not', async () => {
     await withApp({ PUBLIC_URL: undefined, PORT: '3000', SUPER_ADMIN_EMAIL: undefined }, async (local) => {
       for (const origin of ['http://127.0.0.1:3000', 'http://[::1]:3000', 'http://localhost:3000']) {
-        const answer = await local.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: userFields() });
+        const answer = await local.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin },
+          payload: userFields(),
+        });
         expect(answer.statusCode, `${origin} ${answer.body}`).toBe(200);
       }
       for (const origin of ['http://127.0.0.1:3001', 'http://evil.test', 'http://127.0.0.1.evil.test:3000']) {
-        const answer = await local.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin }, payload: userFields() });
+        const answer = await local.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-up/email',
+          headers: { origin },
+          payload: userFields(),
+        });
         expect(answer.statusCode, origin).toBe(403);
       }
     });
@@ -237,7 +323,12 @@ describe('11. loopback origins on a default install', () => {
 
   it('with PUBLIC_URL set, only its origin is trusted', async () => {
     await withApp({ PUBLIC_URL: 'http://localhost:3000', PORT: '3000' }, async (strict) => {
-      const answer = await strict.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', headers: { origin: 'http://127.0.0.1:3000' }, payload: userFields() });
+      const answer = await strict.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: 'http://127.0.0.1:3000' },
+        payload: userFields(),
+      });
       expect(answer.statusCode).toBe(403);
     });
   });
@@ -251,7 +342,12 @@ describe('3. write and read limits', () => {
   afterAll(async () => limited.close());
 
   const requestCount = async (userId: string) =>
-    (await queryRows<{ n: number }>(limited.database.db, sql`select count(*)::int as n from glyph_requests where user_id = ${userId}`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        limited.database.db,
+        sql`select count(*)::int as n from glyph_requests where user_id = ${userId}`,
+      )
+    )[0]!.n;
 
   it('writes per user: the fourth in a minute is 429 with Retry-After, stores nothing, and others are unaffected', async () => {
     const writer = await createUser(limited.app);
@@ -259,7 +355,10 @@ describe('3. write and read limits', () => {
     // A visitor's write is refused for who they are and costs no budget.
     expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', payload: body })).statusCode).toBe(401);
     for (let i = 0; i < 3; i += 1) {
-      expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body })).statusCode).toBe(200);
+      expect(
+        (await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body }))
+          .statusCode,
+      ).toBe(200);
     }
     const refused = await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body });
     expect(refused.statusCode).toBe(429);
@@ -267,23 +366,36 @@ describe('3. write and read limits', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(await requestCount(writer.id)).toBe(3);
-    const likes = await limited.app.inject({ method: 'POST', url: '/api/toggle-like', headers: writer.auth, payload: { glyphId: '00000000-0000-4000-8000-000000000000' } });
+    const likes = await limited.app.inject({
+      method: 'POST',
+      url: '/api/toggle-like',
+      headers: writer.auth,
+      payload: { glyphId: '00000000-0000-4000-8000-000000000000' },
+    });
     expect(likes.statusCode).toBe(429);
     const someoneElse = await createUser(limited.app);
-    expect((await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: someoneElse.auth, payload: body })).statusCode).toBe(200);
+    expect(
+      (await limited.app.inject({ method: 'POST', url: '/api/glyph-requests', headers: someoneElse.auth, payload: body }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('reads per IP: the sixth in a minute is 429; health stays open', async () => {
     const remoteAddress = '203.0.113.9';
     for (let i = 0; i < 5; i += 1) {
-      expect((await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress })).statusCode).toBe(200);
+      expect(
+        (await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress })).statusCode,
+      ).toBe(200);
     }
     const refused = await limited.app.inject({ method: 'GET', url: '/api/glyph-requests', remoteAddress });
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: 'Too many requests. Please try again later.', code: 'RATE_LIMITED' });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await limited.app.inject({ method: 'GET', url: '/api/health', remoteAddress })).statusCode).toBe(200);
-    expect((await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress: '203.0.113.10' })).statusCode).toBe(200);
+    expect(
+      (await limited.app.inject({ method: 'GET', url: '/api/get-glyphs?sort=latest&limit=12', remoteAddress: '203.0.113.10' }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('the defaults are real limits', () => {
@@ -294,7 +406,15 @@ describe('3. write and read limits', () => {
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('two instances on one PostgreSQL share both limits', async () => {
     const { database, drop } = await createTestDatabase();
-    const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: limited.dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', AUTH_IP_LIMIT: '100000', WRITE_RATE_LIMIT: '4', READ_RATE_LIMIT: '10' });
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: limited.dataDir,
+      LOG_LEVEL: 'silent',
+      PUBLIC_URL: 'http://localhost:3000',
+      AUTH_IP_LIMIT: '100000',
+      WRITE_RATE_LIMIT: '4',
+      READ_RATE_LIMIT: '10',
+    });
     const a = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
     const b = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
     try {
@@ -302,8 +422,14 @@ describe('3. write and read limits', () => {
       await b.ready();
       const writer = await createUser(a);
       const body = { title: 'A clock', description: 'Show the time', tags: 'clock' };
-      const post = (app: typeof a) => app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body });
-      expect([(await post(a)).statusCode, (await post(b)).statusCode, (await post(a)).statusCode, (await post(b)).statusCode]).toEqual([200, 200, 200, 200]);
+      const post = (app: typeof a) =>
+        app.inject({ method: 'POST', url: '/api/glyph-requests', headers: writer.auth, payload: body });
+      expect([
+        (await post(a)).statusCode,
+        (await post(b)).statusCode,
+        (await post(a)).statusCode,
+        (await post(b)).statusCode,
+      ]).toEqual([200, 200, 200, 200]);
       expect((await post(a)).statusCode).toBe(429);
       expect((await post(b)).statusCode).toBe(429);
 
@@ -333,13 +459,20 @@ describe('5. the super admin role is proven, never inherited', () => {
   };
   /** The verification link mailed to `email` (Better Auth hands the mail over in the background). */
   const linkTo = async (app: TestApp, email: string) => {
-    for (let i = 0; i < 100 && !app.mails.some((m) => m.to === email); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && !app.mails.some((m) => m.to === email); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const mail = app.mails.filter((m) => m.to === email).at(-1);
     const url = mail?.text.match(/https?:\/\/\S+verify-email\S+/)?.[0];
     if (!url) throw new Error(`no verification link for ${email}`);
     const parsed = new URL(url);
     return parsed.pathname + parsed.search;
   };
+
+  it('a forged verification link is refused with the confirmation message, not the reset one', async () => {
+    const answer = await t.app.inject({ method: 'GET', url: '/api/auth/verify-email?token=forged' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ error: MSG.verifyLinkInvalid, code: 'INVALID_TOKEN' });
+  });
 
   it('signing up with SUPER_ADMIN_EMAIL (any case) grants nothing; the mailed link opened signed in as that account does', async () => {
     const app = await buildTestApp();
@@ -349,7 +482,10 @@ describe('5. the super admin role is proven, never inherited', () => {
       expect(signUp.statusCode).toBe(200);
       const { user, token } = signUp.json() as { user: { id: string }; token: string };
       expect(await roleOf(app, user.id)).toEqual({ isSuperAdmin: false, isAdmin: false, emailVerified: false });
-      expect((await app.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(403);
+      expect(
+        (await app.app.inject({ method: 'GET', url: '/api/admin/stats', headers: { authorization: `Bearer ${token}` } }))
+          .statusCode,
+      ).toBe(403);
       const link = await linkTo(app, SUPER_ADMIN_EMAIL);
       const opened = await app.app.inject({ method: 'GET', url: link, headers: { authorization: `Bearer ${token}` } });
       expect(opened.statusCode).toBeLessThan(400);
@@ -359,10 +495,14 @@ describe('5. the super admin role is proven, never inherited', () => {
     }
   });
 
-  it("a stranger who signed up with the address is not promoted when the owner opens the link signed out", async () => {
+  it('a stranger who signed up with the address is not promoted when the owner opens the link signed out', async () => {
     const app = await buildTestApp();
     try {
-      const signUp = await app.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: userFields({ email: SUPER_ADMIN_EMAIL }) });
+      const signUp = await app.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        payload: userFields({ email: SUPER_ADMIN_EMAIL }),
+      });
       expect(signUp.statusCode, signUp.body).toBe(200);
       const { user } = signUp.json() as { user: { id: string } };
       const opened = await app.app.inject({ method: 'GET', url: await linkTo(app, SUPER_ADMIN_EMAIL) });
@@ -379,7 +519,9 @@ describe('5. the super admin role is proven, never inherited', () => {
       const first = await createUser(app.app);
       const second = await createUser(app.app);
       expect(await roleOf(app, first.id)).toMatchObject({ isSuperAdmin: true });
-      expect((await app.app.inject({ method: 'DELETE', url: '/api/delete-user-data', headers: first.auth })).statusCode).toBe(200);
+      expect((await app.app.inject({ method: 'DELETE', url: '/api/delete-user-data', headers: first.auth })).statusCode).toBe(
+        200,
+      );
       const third = await createUser(app.app);
       expect(await roleOf(app, second.id)).toMatchObject({ isSuperAdmin: false, isAdmin: false });
       expect(await roleOf(app, third.id)).toMatchObject({ isSuperAdmin: false, isAdmin: false });
@@ -391,7 +533,12 @@ describe('5. the super admin role is proven, never inherited', () => {
 
 describe('10. strangers cannot lock an owner out of a known device', () => {
   const signIn = (email: string, password: string, cookie?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, headers: cookie ? { cookie, origin: 'http://localhost:3000' } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      headers: cookie ? { cookie, origin: 'http://localhost:3000' } : {},
+    });
   const deviceCookieOf = (response: Awaited<ReturnType<typeof signIn>>) => {
     const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
     return cookies.find((c) => c.startsWith('glyphary.device='))?.split(';')[0];
@@ -403,7 +550,9 @@ describe('10. strangers cannot lock an owner out of a known device', () => {
     expect(first.statusCode).toBe(200);
     const device = deviceCookieOf(first);
     expect(device).toBeDefined();
-    expect(([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith('glyphary.device='))).toMatch(/HttpOnly/);
+    expect(([] as string[]).concat(first.headers['set-cookie'] ?? []).find((c) => c.startsWith('glyphary.device='))).toMatch(
+      /HttpOnly/,
+    );
 
     for (let i = 0; i < 3; i += 1) expect((await signIn(owner.email, 'stranger-guess')).statusCode).toBe(401);
     expect((await signIn(owner.email, 'stranger-guess')).statusCode).toBe(429);
@@ -429,8 +578,15 @@ describe('10. strangers cannot lock an owner out of a known device', () => {
 
 describe('7. files on glyphs and profiles are the caller’s own, and live while used', () => {
   async function upload(user: TestUser): Promise<string> {
-    const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
-    const response = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+    const form = multipart({ type: 'images' }, [
+      { field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() },
+    ]);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-file',
+      headers: { ...user.auth, ...form.headers },
+      payload: form.payload,
+    });
     if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
     return (response.json() as { url: string }).url;
   }
@@ -446,13 +602,32 @@ describe('7. files on glyphs and profiles are the caller’s own, and live while
     const [owner, borrower] = [await createUser(t.app), await createUser(t.app)];
     const url = await upload(owner);
     expect((await glyphWith(borrower, [url])).statusCode).toBe(400);
-    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { profilePicture: `http://localhost:3000${url}` } });
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: borrower.auth,
+      payload: { profilePicture: `http://localhost:3000${url}` },
+    });
     expect(profile.statusCode).toBe(400);
-    const banner = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: borrower.auth, payload: { bannerImage: `http://localhost:3000${url}` } });
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: borrower.auth,
+      payload: { bannerImage: `http://localhost:3000${url}` },
+    });
     expect(banner.statusCode).toBe(400);
     // The owner may use it in both places.
     expect((await glyphWith(owner, [url])).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/update-user',
+          headers: owner.auth,
+          payload: { profilePicture: `http://localhost:3000${url}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('deleting a glyph keeps an image that is still the profile picture', async () => {
@@ -460,7 +635,16 @@ describe('7. files on glyphs and profiles are the caller’s own, and live while
     const url = await upload(owner);
     const glyph = await glyphWith(owner, [url]);
     expect(glyph.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: `http://localhost:3000${url}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/update-user',
+          headers: owner.auth,
+          payload: { profilePicture: `http://localhost:3000${url}` },
+        })
+      ).statusCode,
+    ).toBe(200);
     const id = (glyph.json() as { glyph: { id: string } }).glyph.id;
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${id}`, headers: owner.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(200);
@@ -470,9 +654,11 @@ describe('7. files on glyphs and profiles are the caller’s own, and live while
 describe('6. an email change needs the link sent to the new address', () => {
   const update = (user: TestUser, payload: Record<string, unknown>, app: TestApp = t) =>
     app.app.inject({ method: 'POST', url: '/api/update-user', headers: user.auth, payload });
-  const emailOf = async (id: string, app: TestApp = t) => (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
+  const emailOf = async (id: string, app: TestApp = t) =>
+    (await app.database.db.select().from(users).where(eq(users.id, id)))[0]!;
   const pendingRows = async (id: string, app: TestApp = t) =>
-    (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from email_changes where user_id = ${id}`))[0]!.n;
+    (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from email_changes where user_id = ${id}`))[0]!
+      .n;
   /** The confirmation link in the newest mail to `email`, as a path. */
   const linkTo = (email: string, app: TestApp = t) => {
     const mail = app.mails.filter((m) => m.to === email).at(-1);
@@ -482,7 +668,8 @@ describe('6. an email change needs the link sent to the new address', () => {
     return parsed.pathname + parsed.search;
   };
   const open = (link: string) => t.app.inject({ method: 'GET', url: link });
-  const signIn = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+  const signIn = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
 
   it('the address stays until the link is opened; the old address is told; the profile shows the pending one', async () => {
     const user = await createUser(t.app);
@@ -540,10 +727,17 @@ describe('6. an email change needs the link sent to the new address', () => {
     const next = `late_${user.email}`;
     expect((await update(user, { email: next })).statusCode).toBe(200);
     const link = linkTo(next);
-    for (const forged of ['/api/confirm-email-change', '/api/confirm-email-change?token=', `${link}x`, `/api/confirm-email-change?token=${'a'.repeat(5000)}`]) {
+    for (const forged of [
+      '/api/confirm-email-change',
+      '/api/confirm-email-change?token=',
+      `${link}x`,
+      `/api/confirm-email-change?token=${'a'.repeat(5000)}`,
+    ]) {
       expect((await open(forged)).headers.location).toBe('/settings?emailChange=invalid');
     }
-    await t.database.db.execute(sql`update email_changes set expires_at = now() - interval '1 second' where user_id = ${user.id}`);
+    await t.database.db.execute(
+      sql`update email_changes set expires_at = now() - interval '1 second' where user_id = ${user.id}`,
+    );
     const own = await t.app.inject({ method: 'GET', url: `/api/get-user/${user.id}`, headers: user.auth });
     expect(own.json().user.pendingEmail).toBeNull();
     expect((await open(link)).headers.location).toBe('/settings?emailChange=expired');
@@ -571,7 +765,12 @@ describe('6. an email change needs the link sent to the new address', () => {
     expect((await update(user, { email: next })).statusCode).toBe(200);
     const link = linkTo(next);
     const change = (currentPassword: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: user.auth, payload: { currentPassword, newPassword: 'changed-pass-77' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: user.auth,
+        payload: { currentPassword, newPassword: 'changed-pass-77' },
+      });
     expect((await change('not-the-password')).statusCode).toBe(400);
     expect(await pendingRows(user.id)).toBe(1);
     expect((await change(user.password)).statusCode).toBe(200);
@@ -586,15 +785,24 @@ describe('6. an email change needs the link sent to the new address', () => {
     expect((await update(user, { email: next })).statusCode).toBe(200);
     const link = linkTo(next);
     expect(await pendingRows(user.id)).toBe(1);
-    const asked = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: user.email, redirectTo: '/reset-password' } });
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      payload: { email: user.email, redirectTo: '/reset-password' },
+    });
     expect(asked.statusCode).toBe(200);
     let mail;
-    for (let i = 0; i < 100 && !(mail = t.mails.find((m) => m.to === user.email && /reset/i.test(m.subject))); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 100 && !(mail = t.mails.find((m) => m.to === user.email && /reset/i.test(m.subject))); i += 1)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const resetLink = new URL(/https?:\/\/\S+/.exec(mail?.text ?? '')?.[0] ?? 'http://missing');
     const follow = await t.app.inject({ method: 'GET', url: resetLink.pathname + resetLink.search });
     const token = new URL(String(follow.headers.location), 'http://localhost').searchParams.get('token');
     expect(token).toBeTruthy();
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: 'after-reset-77' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: 'after-reset-77' },
+    });
     expect(reset.statusCode).toBe(200);
     expect(await pendingRows(user.id)).toBe(0);
     expect((await open(link)).headers.location).toBe('/settings?emailChange=invalid');
@@ -617,23 +825,41 @@ describe('6. an email change needs the link sent to the new address', () => {
 });
 
 describe('7. uploads nobody uses go after a day; a per-user storage quota', () => {
-  const animationJson = () => fs.readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/glyph-matrix/pulse_13.json'));
+  const animationJson = () =>
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/glyph-matrix/pulse_13.json'));
   async function uploadAs(app: TestApp, user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string) {
     const form = multipart({ type }, [{ field: 'file', filename, contentType: 'application/octet-stream', data }]);
-    return app.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...user.auth, ...form.headers }, payload: form.payload });
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/upload-file',
+      headers: { ...user.auth, ...form.headers },
+      payload: form.payload,
+    });
   }
-  async function stored(user: TestUser, type: 'images' | 'apks' | 'animations', data: Buffer, filename: string): Promise<{ url: string; filename: string; size: number }> {
+  async function stored(
+    user: TestUser,
+    type: 'images' | 'apks' | 'animations',
+    data: Buffer,
+    filename: string,
+  ): Promise<{ url: string; filename: string; size: number }> {
     const response = await uploadAs(t, user, type, data, filename);
     if (response.statusCode !== 200) throw new Error(`upload failed ${response.statusCode} ${response.body}`);
     return response.json();
   }
   const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
   const rowExists = async (filename: string) =>
-    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from files where filename = ${filename}`))[0]!.n === 1;
+    (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from files where filename = ${filename}`))[0]!
+      .n === 1;
   const onDisk = (type: string, filename: string) => fs.existsSync(path.join(t.dataDir, 'files', type, filename));
-  const ageAll = (ownerId: string) => t.database.db.execute(sql`update files set created_at = now() - interval '25 hours' where owner_id = ${ownerId}`);
+  const ageAll = (ownerId: string) =>
+    t.database.db.execute(sql`update files set created_at = now() - interval '25 hours' where owner_id = ${ownerId}`);
   const glyph = (user: TestUser, method: 'POST' | 'PUT', url: string, extra: Record<string, unknown>) =>
-    t.app.inject({ method, url, headers: user.auth, payload: { title: 'Lifetimes', description: 'Files that live while used', githubUrl: 'https://github.com/a/b', ...extra } });
+    t.app.inject({
+      method,
+      url,
+      headers: user.auth,
+      payload: { title: 'Lifetimes', description: 'Files that live while used', githubUrl: 'https://github.com/a/b', ...extra },
+    });
 
   it('a day-old upload nothing uses is removed (row and stored files); every kind of use keeps a file', async () => {
     const owner = await createUser(t.app);
@@ -651,14 +877,40 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
     // A glyph shared with an APK (its release 1) and an animation, then edited: the animation the edit
     // replaced is used by nothing; an APK swap through an edit is refused (releases own the APK, decision
     // 0028), so that upload stays unused too, while the first APK stays with its release.
-    const created = await glyph(owner, 'POST', '/api/upload-glyph', { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: replacedAnimation.url });
+    const created = await glyph(owner, 'POST', '/api/upload-glyph', {
+      images: [onGlyph.url],
+      apkUrl: firstApk.url,
+      animationUrl: replacedAnimation.url,
+    });
     expect(created.statusCode).toBe(200);
     const id = (created.json() as { glyph: { id: string } }).glyph.id;
-    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: firstApk.url, animationUrl: currentAnimation.url })).statusCode).toBe(200);
-    expect((await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url })).statusCode).toBe(409);
-    const profile = await t.app.inject({ method: 'POST', url: '/api/update-user', headers: owner.auth, payload: { profilePicture: picture.url, bannerImage: banner.url } });
+    expect(
+      (
+        await glyph(owner, 'PUT', `/api/update-glyph/${id}`, {
+          images: [onGlyph.url],
+          apkUrl: firstApk.url,
+          animationUrl: currentAnimation.url,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await glyph(owner, 'PUT', `/api/update-glyph/${id}`, { images: [onGlyph.url], apkUrl: replacedApk.url })).statusCode,
+    ).toBe(409);
+    const profile = await t.app.inject({
+      method: 'POST',
+      url: '/api/update-user',
+      headers: owner.auth,
+      payload: { profilePicture: picture.url, bannerImage: banner.url },
+    });
     expect(profile.statusCode).toBe(200);
-    await t.database.db.insert(glyphRequests).values({ title: 'Ref', description: 'Uses a reference', userId: owner.id, referenceImages: [`http://localhost:3000${reference.url}`] });
+    await t.database.db
+      .insert(glyphRequests)
+      .values({
+        title: 'Ref',
+        description: 'Uses a reference',
+        userId: owner.id,
+        referenceImages: [`http://localhost:3000${reference.url}`],
+      });
 
     // Younger than a day: nothing goes.
     const fresh = await stored(owner, 'images', png, 'fresh.png');
@@ -671,7 +923,10 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
       (
         await queryRows<{ url: string }>(
           t.database.db,
-          sql`select toy ->> 'imageUrl' as url from files a, jsonb_array_elements(a.apk_report -> 'toys') toy where a.filename in (${sql.join(apks.map((name) => sql`${name}`), sql`, `)}) and toy ->> 'imageUrl' is not null`,
+          sql`select toy ->> 'imageUrl' as url from files a, jsonb_array_elements(a.apk_report -> 'toys') toy where a.filename in (${sql.join(
+            apks.map((name) => sql`${name}`),
+            sql`, `,
+          )}) and toy ->> 'imageUrl' is not null`,
         )
       ).map((row) => row.url);
     const replacedPreviews = await previewsOf(replacedApk.filename);
@@ -706,7 +961,8 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
     // Exactly one PNG's size: the first upload fits (its WebP is smaller), a second cannot.
     const app = await buildTestApp({ UPLOAD_QUOTA_BYTES: String(png.length), UPLOAD_RATE_LIMIT: '100000' });
     try {
-      const countRows = async (id: string) => (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from files where owner_id = ${id}`))[0]!.n;
+      const countRows = async (id: string) =>
+        (await queryRows<{ n: number }>(app.database.db, sql`select count(*)::int as n from files where owner_id = ${id}`))[0]!.n;
       const storedFiles = () => fs.readdirSync(path.join(app.dataDir, 'files', 'images')).length;
       for (const role of ['user', 'admin'] as const) {
         const user = await createUser(app.app);
@@ -721,7 +977,10 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
         expect(animation.statusCode, role).toBe(413);
         expect(await countRows(user.id), role).toBe(rows);
         expect(storedFiles(), role).toBe(files);
-        expect(fs.readdirSync(path.join(app.dataDir, 'files', 'tmp')).filter((n) => !n.startsWith('.')), role).toEqual([]);
+        expect(
+          fs.readdirSync(path.join(app.dataDir, 'files', 'tmp')).filter((n) => !n.startsWith('.')),
+          role,
+        ).toEqual([]);
       }
       // Someone else's quota is their own.
       expect((await uploadAs(app, await createUser(app.app), 'images', png, 'c.png')).statusCode).toBe(200);
@@ -743,7 +1002,10 @@ describe('7. uploads nobody uses go after a day; a per-user storage quota', () =
       const answers = await Promise.all(Array.from({ length: count }, (_, i) => uploadAs(app, user, 'images', png, `${i}.png`)));
       const ok = answers.filter((a) => a.statusCode === 200).length;
       expect(answers.map((a) => a.statusCode).filter((status) => status !== 200 && status !== 413)).toEqual([]);
-      const [used] = await queryRows<{ used: string }>(app.database.db, sql`select coalesce(sum(size), 0)::text as used from files where owner_id = ${user.id}`);
+      const [used] = await queryRows<{ used: string }>(
+        app.database.db,
+        sql`select coalesce(sum(size), 0)::text as used from files where owner_id = ${user.id}`,
+      );
       expect(Number(used!.used)).toBeLessThanOrEqual(quota);
       expect(ok).toBeGreaterThan(0);
       expect(ok).toBeLessThan(count);

@@ -261,6 +261,9 @@ describe('sign-up and sign-in: foreign Origin and callbackURL, exotic passwords'
     });
     expect(reset.statusCode).toBeGreaterThanOrEqual(400);
     expect(reset.statusCode).toBeLessThan(500);
+    // Better Auth's own code (not in the shared ErrorCode union) reaches clients as AUTH_ERROR.
+    expect(reset.json().code).toBe('AUTH_ERROR');
+    expect(typeof reset.json().error).toBe('string');
     expect(t.mails.length).toBe(mailsBefore);
   }, 60_000);
 

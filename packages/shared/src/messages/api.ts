@@ -78,4 +78,6 @@ export const API_MSG = {
   releaseNoRelease: 'This glyph has no release to download',
   /** update-glyph may not swap the APK of a glyph with releases: that skips the update checks. */
   releaseRequiredForApk: "This glyph has releases: change its APK with 'Publish an update' on the glyph page",
+  // the email-change confirmation link (the API's answer; its page shows the body)
+  verifyLinkInvalid: 'This confirmation link is invalid or has expired.',
 } as const;

@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { COMMUNITY_MSG, MSG, isErrorCode, isValidEmail, validatePasswordLength, validateSignup, type ErrorCode } from '@glyphary/shared';
+import {
+  COMMUNITY_MSG,
+  MSG,
+  isErrorCode,
+  isValidEmail,
+  validatePasswordLength,
+  validateSignup,
+  type ErrorCode,
+} from '@glyphary/shared';
 import type { AuthRepository } from './auth.repository.ts';
 import { AppError, badRequest, conflict, notFound, tooManyRequests } from '../../lib/errors.ts';
 import type { ThrottleStore } from '../../lib/throttle.ts';
@@ -34,7 +42,7 @@ const ERROR_MAP: Partial<Record<ErrorCode, { status?: number; message: string }>
   PASSWORD_TOO_SHORT: { status: 400, message: MSG.passwordTooShort },
   PASSWORD_TOO_LONG: { status: 400, message: MSG.passwordTooLong },
   INVALID_PASSWORD: { status: 400, message: MSG.currentPasswordIncorrect },
-  INVALID_TOKEN: { status: 400, message: 'This reset link is invalid or has expired.' },
+  INVALID_TOKEN: { status: 400, message: MSG.resetLinkInvalid },
   FAILED_TO_CREATE_USER: { status: 500, message: MSG.signupFailed },
   TOO_MANY_REQUESTS: { status: 429, message: MSG.tooManyAttempts },
 };
@@ -92,10 +100,12 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       } catch {
         // not JSON: keep the generic message
       }
-      const mapped = isErrorCode(code) ? ERROR_MAP[code] : undefined;
-      // Better Auth's own code passes through as it is: the ones we map are in ErrorCode; any other is
-      // Better Auth's vocabulary, which the clients do not branch on.
-      throw new AppError(mapped?.status ?? response.status, code as ErrorCode, mapped?.message ?? message);
+      // Codes in our vocabulary (ErrorCode) keep their name and get the spec's message where mapped; any
+      // other Better Auth code is reported as AUTH_ERROR with Better Auth's message, so clients only ever
+      // see codes the shared union names.
+      const known: ErrorCode = isErrorCode(code) ? code : 'AUTH_ERROR';
+      const mapped = ERROR_MAP[known];
+      throw new AppError(mapped?.status ?? response.status, known, mapped?.message ?? message);
     }
     await afterSuccess?.();
     reply.status(response.status);
@@ -203,7 +213,13 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       }
       // A success makes (or keeps) this a known device for the account (decision 0025).
       const device = deviceId ? null : issueDeviceCookie(options.secret, email, options.secureCookies);
-      const result = await forward(request, reply, { email, password, rememberMe: true }, undefined, device ? [device.header] : []);
+      const result = await forward(
+        request,
+        reply,
+        { email, password, rememberMe: true },
+        undefined,
+        device ? [device.header] : [],
+      );
       // A success frees the email at once: the answer may already be on its way, and the same person may
       // sign in again right away (a failure keeps it until the failure is counted, in `finally`).
       signingIn.delete(email);
@@ -269,7 +285,16 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
   app.post('/api/auth/revoke-sessions', authRoute, passthrough);
   app.post('/api/auth/request-password-reset', authRoute, passthrough);
   // The link of the super admin's verification email (issue 21).
-  app.get('/api/auth/verify-email', authRoute, passthrough);
+  app.get('/api/auth/verify-email', authRoute, async (request, reply) => {
+    try {
+      return await forward(request, reply);
+    } catch (error) {
+      // The shared INVALID_TOKEN message speaks of a reset link; this one is the address confirmation.
+      if (error instanceof AppError && error.code === 'INVALID_TOKEN')
+        throw new AppError(400, 'INVALID_TOKEN', MSG.verifyLinkInvalid);
+      throw error;
+    }
+  });
   // The link of the reset email: Better Auth checks the token and redirects to the reset page.
   app.get('/api/auth/reset-password/:token', authRoute, passthrough);
   app.route({

@@ -55,6 +55,17 @@ export function isValidKey(key: string): boolean {
   return isStoredName(folder, name) || ((folder === 'images' || folder === 'apks') && QUARANTINED_NAME.test(name));
 }
 
+/** `key`, when it is a valid key (isValidKey); every store checks each key it is handed with this. @throws otherwise. */
+export function checkKey(key: string): string {
+  if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** A fresh temp file path in `tempDir` (`<uuid>.part`), where an upload is written before `put`. */
+export function newTempPath(tempDir: string): string {
+  return path.join(tempDir, `${ids.uuid()}.part`);
+}
+
 async function fsyncFile(filePath: string): Promise<void> {
   const handle = await fsp.open(filePath, 'r');
   try {
@@ -76,17 +87,14 @@ export function createLocalFileStore(root: string): FileStore {
   for (const folder of ['images', 'apks', 'animations']) fs.mkdirSync(path.join(base, folder), { recursive: true });
 
   function resolveKey(key: string): string {
-    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-    const resolved = path.resolve(base, key);
+    const resolved = path.resolve(base, checkKey(key));
     if (!resolved.startsWith(base + path.sep)) throw new Error('Storage key escapes the store');
     return resolved;
   }
 
   return {
     tempDir,
-    createTempPath() {
-      return path.join(tempDir, `${ids.uuid()}.part`);
-    },
+    createTempPath: () => newTempPath(tempDir),
     async put(key, tempPath) {
       const target = resolveKey(key);
       await fsyncFile(tempPath);

@@ -13,8 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Env } from '../../config/env.ts';
-import { ids } from '../../lib/ids.ts';
-import { isValidKey, type FileStore, type StoredObject } from './file-store.ts';
+import { checkKey, newTempPath, type FileStore, type StoredObject } from './file-store.ts';
 
 export interface S3FileStoreOptions {
   bucket: string;
@@ -94,19 +93,12 @@ export function createS3FileStore(options: S3FileStoreOptions): FileStore & { cl
     maxAttempts: 3,
   });
 
-  function checkKey(key: string): string {
-    // The same strict key alphabet as the disk store: nothing else is ever sent to the bucket.
-    if (!isValidKey(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
-    return key;
-  }
-
   return {
     tempDir,
-    createTempPath() {
-      return path.join(tempDir, `${ids.uuid()}.part`);
-    },
+    createTempPath: () => newTempPath(tempDir),
 
     async put(key, tempPath) {
+      // The same strict key alphabet as the disk store: nothing else is ever sent to the bucket.
       checkKey(key);
       const upload = new Upload({
         client,

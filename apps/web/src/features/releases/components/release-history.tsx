@@ -1,9 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { formatBytes, formatDate, type Release, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
 import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 import { LinkifiedText } from '../../../components/linkified-text.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useLocation } from '../../../lib/router.tsx';
 import { useReleases } from '../api/get-releases.ts';
 import { recordReleaseDownload } from '../api/record-release-download.ts';
 
@@ -23,6 +24,19 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
   const query = useReleases(glyphId);
   const [downloading, setDownloading] = useState<Release | null>(null);
   const [downloaded, setDownloaded] = useState(false);
+  const { hash } = useLocation();
+  const targetId = hash.startsWith('#release-') ? decodeURIComponent(hash.slice(1)) : null;
+  const loaded = Boolean(query.data);
+
+  // A link to one release (the bell, Following, the feeds) lands on its row: the rows arrive after the
+  // page has scrolled to the top, so the browser's own fragment scroll has nothing to find.
+  useEffect(() => {
+    if (!targetId || !loaded) return;
+    const row = document.getElementById(targetId);
+    if (!row) return;
+    row.scrollIntoView({ block: 'center' });
+    row.focus({ preventScroll: true });
+  }, [targetId, loaded]);
 
   function handleConfirm() {
     const release = downloading;
@@ -52,7 +66,14 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
           {query.data.map((release, index) => {
             const label = releaseLabel(release, query.data.length - index);
             return (
-              <li key={release.id} id={`release-${release.id}`} className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4">
+              <li
+                key={release.id}
+                id={`release-${release.id}`}
+                // The linked row takes focus (so keyboard and screen reader users start there) and is marked.
+                tabIndex={targetId === `release-${release.id}` ? -1 : undefined}
+                aria-current={targetId === `release-${release.id}` ? 'location' : undefined}
+                className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 aria-[current=location]:border-accent"
+              >
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                   <h3 className="font-medium">{label}</h3>
                   {index === 0 ? <Badge tone="inverse">Latest</Badge> : null}
@@ -62,7 +83,8 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
                     </Badge>
                   ) : null}
                   <span className="text-xs text-muted">
-                    <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} · {RELEASE_MSG.releaseDownloads(release.downloads)}
+                    <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} ·{' '}
+                    {RELEASE_MSG.releaseDownloads(release.downloads)}
                   </span>
                 </div>
                 {release.changelog ? <LinkifiedText text={release.changelog} className="text-sm text-fg/90" /> : null}

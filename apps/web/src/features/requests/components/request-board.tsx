@@ -1,7 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { pluralize, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
+import { pluralize, REQUEST_SORTS, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -32,22 +32,35 @@ const STATUS_OPTIONS: ReadonlyArray<{ value: RequestStatus | undefined; label: s
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
-const isStatus = (value: string | null): value is RequestStatus => value !== null && (REQUEST_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string | null): value is RequestStatus =>
+  value !== null && (REQUEST_STATUSES as readonly string[]).includes(value);
 
-/** The status a board URL asks for; anything else means all of them. */
-function useStatusFilter(): [RequestStatus | undefined, (next: RequestStatus | undefined) => void] {
+/** Issue 17: the board's sort, in the URL (`?sort=votes`; the default, latest, is left out). */
+export const SORT_PARAM = 'sort';
+const isSort = (value: string | null): value is RequestSort =>
+  value !== null && (REQUEST_SORTS as readonly string[]).includes(value);
+
+/**
+ * A board setting kept in one query parameter: the value the URL asks for (`fallback` when absent or
+ * unknown) and a setter that writes it, leaving it out when it is the fallback. Each change is a new
+ * history entry (Back returns to the previous setting); the page keeps its scroll position, since only a
+ * new pathname scrolls to the top (root-layout.tsx).
+ */
+function useBoardParam<T extends string, F extends T | undefined>(
+  name: string,
+  isValue: (value: string | null) => value is T,
+  fallback: F,
+): [T | F, (next: T | F) => void] {
   const [params, setParams] = useSearchParams();
-  const asked = params.get(STATUS_PARAM);
-  const status = isStatus(asked) ? asked : undefined;
-  const setStatus = (next: RequestStatus | undefined) => {
+  const asked = params.get(name);
+  const value = isValue(asked) ? asked : fallback;
+  const setValue = (next: T | F) => {
     const updated = new URLSearchParams(params);
-    if (next) updated.set(STATUS_PARAM, next);
-    else updated.delete(STATUS_PARAM);
-    // A new history entry: Back returns to the previous filter. The page keeps its scroll position:
-    // only a new pathname scrolls to the top (root-layout.tsx).
+    if (next !== undefined && next !== fallback) updated.set(name, next);
+    else updated.delete(name);
     setParams(updated);
   };
-  return [status, setStatus];
+  return [value, setValue];
 }
 
 export interface RequestBoardProps {
@@ -70,8 +83,8 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
   const search = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const [creating, setCreating] = useState(startCreating && viewerId !== null);
   const createOpened = useOpenedOnce(creating);
-  const [sort, setSort] = useState<RequestSort>('latest');
-  const [status, setStatus] = useStatusFilter();
+  const [sort, setSort] = useBoardParam<RequestSort, RequestSort>(SORT_PARAM, isSort, 'latest');
+  const [status, setStatus] = useBoardParam<RequestStatus, undefined>(STATUS_PARAM, isStatus, undefined);
   const query = useRequests(search, sort, status);
   const { takeOn, pendingId } = useTakeOn();
 
@@ -111,7 +124,11 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         </div>
         <label className="flex items-center gap-2 text-sm text-muted">
           Sort
-          <select value={sort} onChange={(event) => setSort(event.target.value as RequestSort)} className={cn(controlClasses, 'w-auto')}>
+          <select
+            value={sort}
+            onChange={(event) => setSort(event.target.value as RequestSort)}
+            className={cn(controlClasses, 'w-auto')}
+          >
             <option value="latest">Newest</option>
             <option value="votes">Most wanted</option>
           </select>
@@ -150,7 +167,9 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
       ) : requests.length === 0 ? (
         <EmptyState
           title={COMMON_MSG.noRequestsFound}
-          description={search ? 'Try a different search term' : status ? 'Try another status' : 'Be the first to create a glyph request!'}
+          description={
+            search ? 'Try a different search term' : status ? 'Try another status' : 'Be the first to create a glyph request!'
+          }
           action={
             viewerId !== null && !search && !status ? (
               <Button onClick={() => setCreating(true)} variant="outline">

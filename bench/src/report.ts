@@ -1,0 +1,80 @@
+/** The Markdown report of a benchmark run (the JSON is the run's data as is). */
+import os from 'node:os';
+import type { DatabaseReport } from './runner.ts';
+
+/** The settings a report describes: the run's own, also when `--report` re-renders an earlier run. */
+export interface ReportSettings {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  size: string;
+  pinned: boolean;
+}
+
+const fmt = (n: number | undefined, digits = 0) =>
+  n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[], settings: ReportSettings): string {
+  const lines: string[] = [];
+  lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
+  lines.push(
+    `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
+      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: autocannon overallRate. Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`,
+    '',
+  );
+  for (const report of reports) {
+    lines.push(`## ${report.leg === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}`, '');
+    if (report.skipped) {
+      lines.push(`Skipped: ${report.skipped}`, '');
+      continue;
+    }
+    if (report.seed) {
+      const c = report.seed.counts;
+      lines.push(
+        `Seed (${settings.size}): ${fmt(c.users)} users, ${fmt(c.glyphs)} glyphs, ${fmt(c.views)} views, ${fmt(c.likes)} likes, ${fmt(c.downloads)} downloads in ${fmt(report.seed.totalMs / 1000, 1)} s. Server RSS idle: ${report.serverRssIdleMb} MB. Machine load average when the runs began: ${report.loadAverage ?? '–'} (${os.availableParallelism()} cores).`,
+        '',
+      );
+    }
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ratio | Server RSS MB | Budget | Notes |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const row of report.rows) {
+      const r = row.result;
+      const mode = row.mode === 'closed' ? `closed ${settings.connections}` : `rate ${row.target}/s`;
+      if (!r) {
+        lines.push(
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+        );
+        continue;
+      }
+      const budget =
+        row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
+      lines.push(
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`,
+      );
+    }
+    if (report.invariantsAfter) {
+      const bad = Object.entries(report.invariantsAfter).filter(([, n]) => n !== 0);
+      lines.push(
+        '',
+        `Invariants after the write runs (I1, I2, I4, I7): ${bad.length === 0 ? 'hold' : `VIOLATED ${bad.map(([k, n]) => `${k}=${n}`).join(', ')}`}.`,
+      );
+    }
+    if (report.explain) {
+      lines.push(
+        '',
+        'EXPLAIN (ANALYZE) of the hot read queries, captured from the real repositories on the seeded database:',
+        '',
+      );
+      lines.push('| Query | Statements | Execution ms | Indexes used | Seq scans of big tables |', '|---|---:|---:|---|---|');
+      for (const row of report.explain) {
+        lines.push(
+          row.error
+            ? `| ${row.name} | – | – | error: ${row.error.replace(/\|/g, '\\|')} | – |`
+            : `| ${row.name} | ${row.statements} | ${fmt(row.executionMs, 1)} | ${row.indexes.join(', ') || '–'} | ${row.seqScans.join(', ') || 'none'} |`,
+        );
+      }
+    }
+    lines.push('');
+  }
+  return lines.join('\n');
+}
