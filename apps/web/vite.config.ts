@@ -8,7 +8,9 @@ import tailwindcss from '@tailwindcss/vite';
  * Modules every page loads that the bundler, left to itself, puts in chunks of their own beside the
  * entry (they are also imported by lazily loaded pages): React, the JSX runtime, `cn`, the shared
  * constants and the common texts. Grouped, they are one file instead of six, each of which was
- * compressed on its own (decision 0036: ~1 KB gzip per page).
+ * compressed on its own (decision 0036: ~1 KB gzip per page). A module joins its chunk whole: a shared
+ * module the shell imports brings along everything of it that any page uses (community.ts's texts
+ * did, +1.3 KB on every page), so what the shell needs lives in small modules (constants.ts).
  */
 const SHELL_MODULES = [
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
@@ -19,6 +21,12 @@ const SHELL_MODULES = [
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
 ];
 
+/**
+ * The `shell` chunk: the app's own modules the entry imports statically (followed through
+ * apps/web/src only: the shared package's barrel re-exports everything, and following it would
+ * pull every page's shared code in), plus SHELL_MODULES. Their dependencies join them (Rolldown's
+ * includeDependenciesRecursively).
+ */
 function shellOf(entry: string) {
   let shell: Set<string> | null = null;
   return (id: string, ctx: ChunkingContext): string | null => {
