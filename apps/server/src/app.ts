@@ -27,7 +27,8 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import { createDiscoveryRepository } from './modules/discovery/discovery.repository.ts';
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
-import { createSearchRepository } from './modules/search/search.repository.ts';
+import { createSearchIndexing, createSearchRepository } from './modules/search/search.repository.ts';
+import type { SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -48,7 +49,7 @@ import { createAnimationsService } from './modules/animations/animations.service
 import { createImageUrlNormalizer } from './modules/files/image-url.ts';
 import { createGlyphsRepository } from './modules/glyphs/glyphs.repository.ts';
 import { createGlyphsService } from './modules/glyphs/glyphs.service.ts';
-import { createGlyphMetaResolver, glyphCacheKey, glyphsRoutes } from './modules/glyphs/glyphs.routes.ts';
+import { createGlyphMetaResolver, glyphsRoutes } from './modules/glyphs/glyphs.routes.ts';
 import { createRequestsRepository } from './modules/requests/requests.repository.ts';
 import { createRequestsService } from './modules/requests/requests.service.ts';
 import { requestsRoutes } from './modules/requests/requests.routes.ts';
@@ -60,7 +61,8 @@ import { actorOf } from './modules/discovery/discovery.actor.ts';
 import { createFeedsRepository } from './modules/feeds/feeds.repository.ts';
 import { createFeedsService } from './modules/feeds/feeds.service.ts';
 import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
-import { createPublicReadCaches, createResponseCache, type PublicReadCaches, type ResponseCache } from './lib/response-cache.ts';
+import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
+import readCachePlugin, { type ReadCache } from './plugins/read-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 // Issue 19: community and moderation
 import { createReportsRepository } from './modules/community/reports.repository.ts';
@@ -97,11 +99,13 @@ export interface AppContext {
   auth: Auth;
   publicUrl: string;
   /** In-process read caches (docs/decisions/0012-read-caching.md); tests clear them. */
-  caches?: { publicReads: PublicReadCaches; adminStats: ResponseCache<AdminStats> };
+  caches?: { publicReads: ReadCache; adminStats: ResponseCache<AdminStats> };
   /** Issue 19: stale requests and digests; tests run a pass with an injected clock. */
   communityJobs?: CommunityJobs;
   /** Issue 21: the sweep of uploads never attached; tests run a pass. */
   fileLifetimes?: FileLifetimeJob;
+  /** Decision 0034: the in-process search index (absent with SEARCH_INDEX=off); tests read its counters. */
+  searchIndex?: SearchIndex;
 }
 
 declare module 'fastify' {
@@ -222,6 +226,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
   // Issue 21: WRITE_RATE_LIMIT and READ_RATE_LIMIT, counted where the auth throttles are.
   await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT });
+  // Public reads ≤ 1 s old (DESIGN §5; decisions 0012, 0035). After the limits: its fast path answers
+  // from onRequest, once the security headers, the path guard and the read limit have run.
+  await app.register(readCachePlugin, { clock });
+  const readCache = app.readCache;
   await app.register(authRoutes, {
     auth,
     accounts: authAccounts,
@@ -255,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     store: fileStore,
     scanCommand: env.FILE_SCAN_COMMAND,
     quotaBytes: env.UPLOAD_QUOTA_BYTES,
+    clock,
   });
   const animationsService = createAnimationsService({ files: filesService, store: fileStore, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
   const normalizeImageUrl = createImageUrlNormalizer(publicUrl);
@@ -290,12 +299,34 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // ── feature modules (each registers its own routes; keep one block per module) ──
 
-  // Read caching (docs/decisions/0012-read-caching.md): public reads ≤ 1 s (DESIGN §5), admin stats
-  // 5 s with single-flight (0007 "Amended"). Memory only, one per instance; writes clear them.
-  const publicReads = createPublicReadCaches(clock);
+  // Admin stats: 5 s with single-flight (0007 "Amended"). Public reads: the read-cache plugin above; each
+  // module owns its keys and what a count change forgets, writers report through these callbacks.
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock });
-  app.glyphary.caches = { publicReads, adminStats };
-  const clearPublicReads = () => publicReads.clear();
+  app.glyphary.caches = { publicReads: readCache, adminStats };
+  // Decision 0034: plain "Best match" searches from an in-process index of glyph_search, fresh before
+  // every search through the search_changes feed, which also drops the cached cards of changed glyphs.
+  const searchIndexing =
+    env.SEARCH_INDEX === 'off'
+      ? undefined
+      : createSearchIndexing(database.db, { onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)') });
+  const searchIndex = searchIndexing?.index;
+  if (searchIndex) {
+    app.glyphary.searchIndex = searchIndex;
+    const wait = env.SEARCH_INDEX === 'wait' || (env.SEARCH_INDEX === 'auto' && env.NODE_ENV === 'test');
+    app.addHook('onReady', async () => {
+      const heapBefore = process.memoryUsage().heapUsed;
+      const startedAt = performance.now();
+      const loaded = searchIndex.start().then(() => {
+        if (!searchIndex.ready) return;
+        const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
+        app.log.info({ ...searchIndex.stats(), loadMs: Math.round(performance.now() - startedAt), heapMb: Math.round(heapMb) }, 'search index ready');
+      });
+      if (wait) await loaded;
+    });
+    app.addHook('onClose', async () => searchIndex.stop());
+  }
+  const searchRepository = createSearchRepository(database.db, searchIndexing);
+  const clearPublicReads = readCache.contentChanged;
 
   // glyph requests (issue 6)
   const requests = createRequestsService({ requests: createRequestsRepository(database.db), clock });
@@ -304,21 +335,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // discovery: lists, counting, likes, storefront totals (issue 4)
   const discovery = createDiscoveryService({
     discovery: createDiscoveryRepository(database.db),
-    search: createSearchRepository(database.db),
+    search: searchRepository,
     secret: deps.secret,
-    // A count may lag ≤ 1 s in lists and searches (DESIGN §5), so a busy glyph's views never empty
-    // them; its own page and, for likes and downloads, the storefront totals show the change at once.
-    onCountChange: (glyphId, counter) => {
-      publicReads.reads.delete(glyphCacheKey(glyphId));
-      if (counter !== 'views') publicReads.creatorStats.clear();
-    },
+    onCountChange: readCache.countChanged,
   });
-  await app.register(discoveryRoutes, { discovery, auth, caches: publicReads });
+  await app.register(discoveryRoutes, { discovery, auth, readCache });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.
   const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
-  await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
+  await app.register(filesRoutes, { files: filesService, animations: animationsService, store: fileStore, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore, readCache });
   // Issue 18: releases read an APK's version and signer from its stored report (issue 15).
   const readApkFacts = createApkFactsReader(database.db);
   const glyphs = createGlyphsService({
@@ -331,7 +357,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     afterInsert: (tx, glyph) =>
       notifyFollowers(tx, glyph.creatorId, 'new_glyph', `glyph:${glyph.id}:new`, { glyphId: glyph.id, title: glyph.title, actorUsername: glyph.creatorUsername }),
   });
-  await app.register(glyphsRoutes, { glyphs, auth, caches: publicReads });
+  await app.register(glyphsRoutes, { glyphs, auth, readCache });
 
   // releases (issue 18, decision 0021): versions, the latest-APK link, signer-change approval.
   const releases = createReleasesService({
@@ -355,10 +381,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     releases,
     auth,
     actorOf: (input) => actorOf(input, deps.secret),
-    onDownload: (glyphId) => {
-      publicReads.reads.delete(glyphCacheKey(glyphId));
-      publicReads.creatorStats.clear();
-    },
+    onDownload: (glyphId) => readCache.countChanged(glyphId, 'downloads'),
   });
 
   await app.register(feedsRoutes, { feeds: createFeedsService({ feeds: createFeedsRepository(database.db), publicUrl }) });
@@ -373,7 +396,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return await trackedSync.run(options);
       } finally {
         adminStats.clear();
-        publicReads.clear();
+        readCache.contentChanged();
       }
     },
   };

@@ -41,6 +41,9 @@ const EnvSchema = z.object({
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   // The hourly count sync (spec §4): 'auto' runs it except under NODE_ENV=test; tests that need it say 'on'.
   SYNC_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
+  // Decision 0034: the in-process search index. 'auto' loads it in the background (SQL serves until it
+  // is ready), except under NODE_ENV=test, where the app waits for it so tests search through it.
+  SEARCH_INDEX: z.enum(['auto', 'background', 'wait', 'off']).default('auto'),
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -19,6 +19,11 @@ export interface ResponseCache<T> {
    * one computation (single-flight); a failed computation is not cached.
    */
   get(key: string, compute: () => Promise<T>): Promise<T>;
+  /**
+   * The fresh cached value for `key`, or undefined — synchronously, without starting a computation
+   * (the read-cache fast path answers from it before Fastify parses anything).
+   */
+  peek(key: string): T | undefined;
   /** Forgets one key (and stops an in-flight computation from being stored under it). */
   delete(key: string): void;
   /** Forgets everything; computations started before the call are shared but never stored. */
@@ -99,6 +104,10 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
       inflight.set(key, flight);
       return flight.promise;
     },
+    peek(key) {
+      const hit = entries.get(key);
+      return hit !== undefined && hit.expiresAt > clock.now().getTime() ? hit.value : undefined;
+    },
     delete(key) {
       forget(key);
     },
@@ -109,39 +118,6 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
     },
     get size() {
       return entries.size;
-    },
-  };
-}
-
-/**
- * The public read caches of one instance (docs/decisions/0012-read-caching.md), TTL 1 s each. They
- * are split so that each can be bounded and invalidated on its own terms.
- */
-export interface PublicReadCaches {
-  /** Lists without a search term and glyph details, up to 2,000 entries. */
-  readonly reads: ResponseCache<PreparedResponse>;
-  /** Search result pages: terms are unbounded, so fewer entries (a page may hold 100 glyphs). */
-  readonly searches: ResponseCache<PreparedResponse>;
-  /** Storefront totals: also cleared by likes and counted downloads, which change them. */
-  readonly creatorStats: ResponseCache<PreparedResponse>;
-  /** Forgets everything: after any write that a public read may show. */
-  clear(): void;
-}
-
-/** Creates the public read caches with the 1 s staleness budget of DESIGN §5. */
-export function createPublicReadCaches(clock: Clock = systemClock): PublicReadCaches {
-  const ttlMs = 1000;
-  const reads = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 2000, clock });
-  const searches = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 200, clock });
-  const creatorStats = createResponseCache<PreparedResponse>({ ttlMs, maxEntries: 2000, clock });
-  return {
-    reads,
-    searches,
-    creatorStats,
-    clear() {
-      reads.clear();
-      searches.clear();
-      creatorStats.clear();
     },
   };
 }
@@ -172,6 +148,22 @@ export function prepareJson(json: string): PreparedResponse {
   const body = Buffer.from(json, 'utf8');
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
   return { body, etag: `"${hash}"`, encoded: {} };
+}
+
+/**
+ * `prepareJson` for a body assembled from pre-serialized parts whose SHA-256 is already known
+ * (decision 0034's search cards): the ETag hashes the parts' hashes and the text between them — as
+ * strong a validator as hashing the whole text, for a fraction of the bytes.
+ */
+export function prepareJsonParts(head: string, parts: readonly string[], partHashes: readonly string[], separator: string, tail: string): PreparedResponse {
+  const body = Buffer.from(head + parts.join(separator) + tail, 'utf8');
+  const tag = createHash('sha256').update(JSON.stringify([head, separator, tail, partHashes])).digest('base64url').slice(0, 32);
+  return { body, etag: `"${tag}"`, encoded: {} };
+}
+
+/** The SHA-256 of a text, as `prepareJsonParts` expects for each part. */
+export function partHash(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
 /**

@@ -5,6 +5,8 @@ import { users } from './auth.ts';
 
 /** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+/** A Postgres `xid8` (a transaction id); the search change feed reads it (decision 0034). */
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -124,9 +126,38 @@ export const glyphSearch = pgTable(
  * similarity ('chargng' → 'charging') and the close words join the full-text query. The column is
  * collated "C" (migration 0004) so the primary key also answers prefix ranges.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, () => [
-  index('search_words_trgm_idx').using('gin', sql`word gin_trgm_ops`),
-]);
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    /** Decision 0034: when the word arrived (a `search_change_rev` value), for the in-process typo lexicon. */
+    rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('search_change_rev')`),
+    /** The writing transaction, so a reader also sees words whose transaction committed after a later rev. */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gin', sql`word gin_trgm_ops`),
+    index('search_words_rev_idx').on(t.rev),
+    index('search_words_xid_idx').on(t.xid),
+  ],
+);
+
+/**
+ * The search change feed (decision 0034): one row per write to `glyph_search` (insert, refresh,
+ * popularity, removal), appended by its trigger. Each server's in-process search index reads the rows
+ * after the last one it applied before a search, so a write on any instance is seen by the next
+ * search everywhere. Old rows are pruned (an instance that fell further behind reloads).
+ */
+export const searchChanges = pgTable(
+  'search_changes',
+  {
+    rev: bigint('rev', { mode: 'number' }).primaryKey().default(sql`nextval('search_change_rev')`),
+    glyphId: uuid('glyph_id').notNull(),
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_changed_at_idx').on(t.changedAt)],
+);
 
 /** One like per (user, glyph) (DESIGN §4.1). */
 export const glyphLikes = pgTable(

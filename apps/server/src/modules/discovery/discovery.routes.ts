@@ -19,7 +19,8 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
+import { prepareJson, prepareJsonParts, schemaSerializer } from '../../lib/response-cache.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
 
@@ -38,11 +39,21 @@ const LikesQuery = UserLikesQuerySchema.extend({
 export const discoveryRoutes: FastifyPluginAsyncZod<{
   discovery: DiscoveryService;
   auth: Auth;
-  /** The short public read caches (docs/decisions/0012-read-caching.md); without them nothing is cached. */
-  caches?: PublicReadCaches | undefined;
-}> = async (app, { discovery, auth, caches }) => {
+  /** The short public read cache (decisions 0012, 0035): this module's keys and count rules live here. */
+  readCache: ReadCache;
+}> = async (app, { discovery, auth, readCache }) => {
   const serializeList = schemaSerializer(GlyphListSchema);
   const serializeStats = schemaSerializer(UserStatsSchema);
+  // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer);
+  // storefront totals. Content writes empty them all (the plugin); counts are this module's call below.
+  const lists = readCache.namespace('glyph-lists', { maxEntries: 2000 });
+  const searches = readCache.namespace('glyph-searches', { maxEntries: 200 });
+  const creatorStats = readCache.namespace('creator-stats', { maxEntries: 2000 });
+  // A busy glyph's views never empty lists and searches (counts may lag ≤ 1 s, DESIGN §5); likes and
+  // downloads change the storefront totals, which show them at once.
+  readCache.onCountChange((_glyphId, counter) => {
+    if (counter !== 'views') creatorStats.clear();
+  });
 
   async function callerOf(request: Parameters<typeof getViewer>[0]): Promise<Caller> {
     const viewer = await getViewer(request, auth);
@@ -59,11 +70,10 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const caller = await callerOf(request);
       const query = request.query;
-      if (!caches) return toGlyphList(await discovery.listGlyphs(query, caller));
       // The answer depends on the caller only through the limit clamp, so the key is the effective
       // query and everyone shares it (docs/decisions/0012). Searches have their own, smaller cache.
       const term = query.search?.trim() ?? '';
-      const cache = term ? caches.searches : caches.reads;
+      const cache = term ? searches : lists;
       const key = JSON.stringify([
         query.sort ?? '',
         clampLimit(query.limit, caller.isAdmin),
@@ -76,9 +86,17 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         // Issue 15 device filter.
         query.device ?? '',
       ]);
-      const prepared = await cache.get(key, async () => prepareJson(serializeList(toGlyphList(await discovery.listGlyphs(query, caller)))));
-      // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
-      return sendPrepared(request, reply, prepared, caller.userId ? 'private, no-cache' : 'public, no-cache');
+      const prepared = await cache.get(key, async () => {
+        const page = await discovery.listGlyphs(query, caller);
+        // Index searches bring their cards serialized (decision 0034): the same bytes, joined.
+        if (page.json && page.hashes && page.json.length === page.rows.length)
+          return prepareJsonParts('{"glyphs":[', page.json, page.hashes, ',', `],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
+        return prepareJson(serializeList(toGlyphList(page)));
+      });
+      // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others,
+      // and the fast path answers only visitors from this URL (the clamp and the header depend on the session).
+      const cacheControl = caller.userId ? 'private, no-cache' : 'public, no-cache';
+      return readCache.send(request, reply, { cache, key, prepared, cacheControl, scope: 'visitors' });
     },
   );
 
@@ -152,9 +170,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const id = request.params.id;
-      const load = async () => prepareJson(serializeStats(await discovery.creatorStats(id)));
-      const prepared = caches ? await caches.creatorStats.get(id, load) : await load();
-      return sendPrepared(request, reply, prepared, 'public, no-cache');
+      const prepared = await creatorStats.get(id, async () => prepareJson(serializeStats(await discovery.creatorStats(id))));
+      return readCache.send(request, reply, { cache: creatorStats, key: id, prepared, cacheControl: 'public, no-cache', scope: 'anyone' });
     },
   );
 };

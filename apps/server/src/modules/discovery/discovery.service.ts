@@ -15,7 +15,7 @@ export interface SearchPort {
     cursor?: string | undefined;
     creatorId?: string | undefined;
     filters?: GlyphFilters | undefined;
-  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null }>;
+  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null; json?: string[]; hashes?: string[] }>;
 }
 
 export interface DiscoveryServiceDeps {
@@ -42,6 +42,9 @@ export interface Caller {
 export interface Page {
   rows: GlyphRow[];
   nextCursor: string | null;
+  /** Each row already serialized as a get-glyphs element (index searches, decision 0034), and its SHA-256. */
+  json?: string[];
+  hashes?: string[];
 }
 
 const LIKED_PAGE_DEFAULT = 100;

@@ -12,6 +12,8 @@ import { analyseApk, ApkInvalidError } from '../apk/index.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
 import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
+import { createFileBytesCache, type FileBytesCacheOptions } from './file-bytes-cache.ts';
+import type { Clock } from '../../lib/clock.ts';
 
 const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive', animations: 'application/octet-stream' } as const;
 const ANIMATION_MIME = { main: MIME.animations, poster: 'image/webp', preview: 'image/gif', thumbnail: 'image/webp' } as const;
@@ -61,13 +63,38 @@ export interface FilesServiceDeps {
   scanCommand: string | undefined;
   /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */
   quotaBytes?: number;
+  /** Bounds of the in-memory copy of served animation files (issue 20); tests make them small. */
+  servedBytes?: Partial<Pick<FileBytesCacheOptions, 'maxBytes' | 'maxEntryBytes'>>;
+  clock?: Clock;
+}
+
+/** A file to serve, with its bytes when they are held in memory (animation files), else null: stream it. */
+export interface ServedFile {
+  file: ServableFile;
+  body: Buffer | null;
+}
+
+/**
+ * Served animation files stay in memory (issue 20: the player fetches one per glyph page): 64 MiB in
+ * all, none above 2 MiB (a GLYA file of the round matrix is tens of KB). Their servability is trusted
+ * for 1 s, the public-read staleness budget of DESIGN §5, and re-checked after any write on this
+ * instance that may change it.
+ */
+const SERVED_BYTES_DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, verifyMs: 1000 };
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+  return Buffer.concat(chunks);
 }
 
 /** Keys being moved into the store whose row is not inserted yet; the sweeper leaves them alone. */
 const inflightKeys = new Set<string>();
 
 /** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
-export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }: FilesServiceDeps) {
+export function createFilesService({ files, store, scanCommand, quotaBytes = 0, servedBytes, clock }: FilesServiceDeps) {
+  const served = createFileBytesCache<ServableFile>({ ...SERVED_BYTES_DEFAULTS, ...servedBytes, ...(clock ? { clock } : {}) });
+
   /** The early quota check, before any work (the insert transaction checks again, exactly). */
   async function assertRoom(ownerId: string, bytes: number): Promise<void> {
     if (quotaBytes > 0 && (await files.storageUsedBy(ownerId)) + bytes > quotaBytes) throw quotaExceeded(quotaBytes);
@@ -148,6 +175,39 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }
       toy.imageUrl = storedFileUrl('images', filename);
     }
     return { report, entries, parts };
+  }
+
+  /**
+   * Resolves a served file: strict name pattern first, then the row (type from the database).
+   * Quarantined, deleted (including files of deleted glyphs) and unknown files are not found.
+   * @throws AppError 404 'File not found'.
+   */
+  async function openForServing(type: string, name: string): Promise<ServableFile> {
+    const ref = parseStoredName(type, name);
+    if (!ref) throw notFound(MSG.fileNotFound);
+    const animation = ref.type === 'animations' ? ref : null;
+    const row = animation ? await files.findByFilename(type, animation.mainName) : await files.findByStoredName(type, name);
+    if (!row || row.status !== 'ready') throw notFound(MSG.fileNotFound);
+    const key = `${type}/${name}`;
+    const stat = await store.stat(key);
+    if (!stat) throw notFound(MSG.fileNotFound);
+    let downloadName: string | null = null;
+    if (type === 'apks') {
+      const title = await files.findLiveGlyphTitleForApk(row.id);
+      downloadName = apkFileName(title ?? row.originalName.replace(/\.apk$/i, ''));
+    }
+    const isThumb = name !== row.filename;
+    if (animation) {
+      const suffix = animation.part === 'main' ? '' : name.slice(animation.id.length);
+      return { key, mimeType: ANIMATION_MIME[animation.part], size: stat.size, etag: `"${row.sha256.slice(0, 32)}${suffix}"`, downloadName: null };
+    }
+    return {
+      key,
+      mimeType: isThumb ? MIME.images : row.mimeType,
+      size: stat.size,
+      etag: `"${isThumb ? `${row.sha256.slice(0, 32)}-t` : row.sha256.slice(0, 32)}"`,
+      downloadName,
+    };
   }
 
   return {
@@ -279,6 +339,7 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }
           await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
         }
       }
+      served.forgetVerification();
       await Promise.all(storedKeysOf(row).map((key) => store.delete(key)));
     },
 
@@ -293,6 +354,7 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }
       // A pass can free more (an APK's toy previews once the APK is gone): repeat while rows go, bounded.
       for (let pass = 0; pass < 20; pass += 1) {
         const rows = await files.deleteUnattached(before, 500);
+        if (rows.length > 0) served.forgetVerification();
         for (const row of rows) await Promise.all(storedKeysOf(row).map((key) => store.delete(key).catch(() => undefined)));
         removed += rows.length;
         if (rows.length === 0) break;
@@ -300,37 +362,37 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }
       return removed;
     },
 
+    openForServing,
+
     /**
-     * Resolves a served file: strict name pattern first, then the row (type from the database).
-     * Quarantined, deleted (including files of deleted glyphs) and unknown files are not found.
+     * A file to serve (`openForServing`), with its bytes from memory for animation files (issue 20):
+     * the row and the store are read once per second per file at most, the bytes once.
      * @throws AppError 404 'File not found'.
      */
-    async openForServing(type: string, name: string): Promise<ServableFile> {
-      const ref = parseStoredName(type, name);
-      if (!ref) throw notFound(MSG.fileNotFound);
-      const animation = ref.type === 'animations' ? ref : null;
-      const row = animation ? await files.findByFilename(type, animation.mainName) : await files.findByStoredName(type, name);
-      if (!row || row.status !== 'ready') throw notFound(MSG.fileNotFound);
+    async serve(type: string, name: string): Promise<ServedFile> {
+      if (type !== 'animations') return { file: await openForServing(type, name), body: null };
       const key = `${type}/${name}`;
-      const stat = await store.stat(key);
-      if (!stat) throw notFound(MSG.fileNotFound);
-      let downloadName: string | null = null;
-      if (type === 'apks') {
-        const title = await files.findLiveGlyphTitleForApk(row.id);
-        downloadName = apkFileName(title ?? row.originalName.replace(/\.apk$/i, ''));
-      }
-      const isThumb = name !== row.filename;
-      if (animation) {
-        const suffix = animation.part === 'main' ? '' : name.slice(animation.id.length);
-        return { key, mimeType: ANIMATION_MIME[animation.part], size: stat.size, etag: `"${row.sha256.slice(0, 32)}${suffix}"`, downloadName: null };
-      }
-      return {
+      const result = await served.get(
         key,
-        mimeType: isThumb ? MIME.images : row.mimeType,
-        size: stat.size,
-        etag: `"${isThumb ? `${row.sha256.slice(0, 32)}-t` : row.sha256.slice(0, 32)}"`,
-        downloadName,
-      };
+        async () => {
+          const file = await openForServing(type, name);
+          return { meta: file, tag: file.etag, size: file.size };
+        },
+        () => readAll(store.stream(key)),
+      );
+      return { file: result.meta, body: result.body };
+    },
+
+    /** The in-memory copy of a served file when its check is fresh, synchronously (the route's fast path). */
+    peekServed(type: string, name: string): ServedFile | undefined {
+      if (type !== 'animations') return undefined;
+      const entry = served.peek(`${type}/${name}`);
+      return entry ? { file: entry.meta, body: entry.body } : undefined;
+    },
+
+    /** A write elsewhere (a glyph deleted, hidden or restored) may have changed what is servable. */
+    forgetServable(): void {
+      served.forgetVerification();
     },
 
     /**
@@ -339,6 +401,8 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0 }
      * @returns how many files were removed.
      */
     async sweep({ now, tempMaxAgeMs }: { now: Date; tempMaxAgeMs: number }): Promise<number> {
+      // Run after an account deletion too: its files' rows are gone, so nothing held may be trusted.
+      served.forgetVerification();
       let removed = 0;
       let tempNames: string[];
       try {

@@ -4,26 +4,30 @@ import { GlyphInputSchema, GlyphSchema, SuccessSchema } from '@glyphary/shared';
 import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, schemaSerializer, sendPrepared, type PublicReadCaches } from '../../lib/response-cache.ts';
+import { prepareJson, schemaSerializer } from '../../lib/response-cache.ts';
+import type { ReadCache } from '../../plugins/read-cache.ts';
 import { animationOf, animationPreviewOf, toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';
 
 const IdParams = z.object({ id: z.string() });
 const GlyphResponse = z.object({ glyph: GlyphSchema });
 
-/** The public read cache key of one glyph's detail (its count changes forget just this key). */
-export function glyphCacheKey(id: string): string {
-  return `glyph:${id.toLowerCase()}`;
+/** The read-cache key of one glyph's detail (its count changes forget just this key). */
+function glyphCacheKey(id: string): string {
+  return id.toLowerCase();
 }
 
 /** spec §7 glyph calls: upload-glyph, get-glyph/{id}, update-glyph/{id}, delete-glyph/{id}. */
 export const glyphsRoutes: FastifyPluginAsyncZod<{
   glyphs: GlyphsService;
   auth: Auth;
-  /** The short public read caches (docs/decisions/0012-read-caching.md); writes clear them through the service. */
-  caches?: PublicReadCaches | undefined;
-}> = async (app, { glyphs, auth, caches }) => {
+  /** The short public read cache (decisions 0012, 0035); content writes clear it through the service's onChange. */
+  readCache: ReadCache;
+}> = async (app, { glyphs, auth, readCache }) => {
   const serializeGlyph = schemaSerializer(GlyphResponse);
+  // One entry per glyph page; a counter shows on its page at once (lists may lag ≤ 1 s, DESIGN §5).
+  const details = readCache.namespace('glyph-detail', { maxEntries: 2000 });
+  readCache.onCountChange((glyphId) => details.delete(glyphCacheKey(glyphId)));
 
   app.post(
     '/api/upload-glyph',
@@ -52,9 +56,9 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       // The answer never depends on who asks, so every caller shares one entry per id.
       const id = request.params.id;
-      const load = async () => prepareJson(serializeGlyph({ glyph: toGlyph(await glyphs.getGlyph(id)) }));
-      const prepared = caches ? await caches.reads.get(glyphCacheKey(id), load) : await load();
-      return sendPrepared(request, reply, prepared, 'public, no-cache');
+      const key = glyphCacheKey(id);
+      const prepared = await details.get(key, async () => prepareJson(serializeGlyph({ glyph: toGlyph(await glyphs.getGlyph(id)) })));
+      return readCache.send(request, reply, { cache: details, key, prepared, cacheControl: 'public, no-cache', scope: 'anyone' });
     },
   );
 

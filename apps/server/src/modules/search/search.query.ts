@@ -3,7 +3,7 @@ import { MAX_SEARCH_LENGTH } from '@glyphary/shared';
 /** At most this many words of a search are used (a 100-character term has at most 50 anyway). */
 const MAX_TOKENS = 12;
 /** Words shorter than this match exactly; longer ones also match as a prefix ('anim' → animation). */
-const MIN_PREFIX_LENGTH = 2;
+export const MIN_PREFIX_LENGTH = 2;
 
 /** Only words made of letters, marks and digits ever reach a tsquery text. */
 const WORD = /^[\p{L}\p{M}\p{Nd}]+$/u;

@@ -6,6 +6,8 @@ import { animations, files, glyphs, glyphSearch, SEARCH_BANDS, searchWords, user
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
+import { createSearchCards, type SearchCards } from './search.cards.ts';
+import { createSearchIndex, type SearchIndex, type SearchIndexOptions } from './search.index.ts';
 
 export interface SearchParams {
   term: string;
@@ -19,6 +21,10 @@ export interface SearchParams {
 export interface SearchPage {
   rows: GlyphRow[];
   nextCursor: string | null;
+  /** Index pages (decision 0034): each row already serialized as a get-glyphs element, in order. */
+  json?: string[];
+  /** The SHA-256 of each `json` element. */
+  hashes?: string[];
 }
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
@@ -33,7 +39,7 @@ const MAX_ALTERNATIVES = 3;
  * words (OR), under English stemming ('animations' → anim) or as typed (usernames are unstemmed).
  * Each group's text comes from `tokenQuery` (plain words, ':*' and '|') and is a bound parameter.
  */
-function toTsQuery(groups: string[]): SQL {
+export function toTsQuery(groups: string[]): SQL {
   // An English stop word ('the') is dropped like PostgreSQL drops it from the indexed text, rather
   // than demanding the literal word from the unstemmed creator names.
   const parts = groups.map(
@@ -329,8 +335,54 @@ export async function searchGroups(db: Db, term: string): Promise<string[] | nul
   return terms.tokens.map((token) => tokenQuery(token, alternatives.get(token)));
 }
 
+/** The in-process index and its cards (decision 0034); without them every search runs in SQL. */
+export interface SearchIndexing {
+  index: SearchIndex;
+  cards: SearchCards;
+}
+
+/** An index and its card cache, wired so every change the feed reports drops the glyph's card. */
+export function createSearchIndexing(db: Db, options: Omit<SearchIndexOptions, 'onGlyphChange'> = {}): SearchIndexing {
+  const cards = createSearchCards(db);
+  const index = createSearchIndex(db, { ...options, onGlyphChange: (glyphId) => cards.forget(glyphId) });
+  return { index, cards };
+}
+
+/**
+ * A plain relevance page from the in-process index (decision 0034), or null when the index cannot
+ * answer (not loaded yet, a word only PostgreSQL can parse): the same hits, order and cursor as
+ * the SQL path, with the page's cards read by id.
+ */
+async function indexedPage(indexing: SearchIndexing, term: string, limit: number, after: SearchCursor | undefined): Promise<SearchPage | null> {
+  const { index, cards } = indexing;
+  if (!index.ready) return null;
+  await index.fresh();
+  const hits = await index.search(term, limit, after ? { score: Number(after.score), tier: after.tier ?? 0, id: after.id } : undefined);
+  if (!hits) return null;
+  const page = hits.slice(0, limit);
+  const found = await cards.get(page.map((hit) => hit.id));
+  const rows: GlyphRow[] = [];
+  const json: string[] = [];
+  const hashes: string[] = [];
+  let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
+  for (const hit of page) {
+    const card = found.get(hit.id);
+    // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
+    if (!card) continue;
+    rows.push(card.row);
+    json.push(card.json);
+    hashes.push(card.hash);
+    last = { hit, createdAtKey: card.createdAtKey };
+  }
+  const nextCursor =
+    hits.length > limit && last
+      ? encodeSearchCursor({ sort: 'relevance', id: last.hit.id, createdAt: last.createdAtKey, score: String(last.hit.score), tier: last.hit.tier })
+      : null;
+  return { rows, nextCursor, json, hashes };
+}
+
 /** Data access for glyph search (spec §2 Search, §7 get-glyphs `search`; issue 5). */
-export function createSearchRepository(db: Db) {
+export function createSearchRepository(db: Db, indexing?: SearchIndexing) {
   return {
     /**
      * One page of live glyphs matching `term` (full text over title, creator and description plus
@@ -341,6 +393,10 @@ export function createSearchRepository(db: Db) {
     async search(params: SearchParams): Promise<SearchPage> {
       const after = params.cursor ? decodeSearchCursor(params.cursor, params.sort) : undefined;
       if (params.limit <= 0) return { rows: [], nextCursor: null };
+      if (indexing && params.sort === 'relevance' && !params.creatorId && glyphFilterConditions(params.filters).length === 0) {
+        const page = await indexedPage(indexing, params.term, params.limit, after);
+        if (page) return page;
+      }
       const groups = await searchGroups(db, params.term);
       if (!groups) return { rows: [], nextCursor: null };
       const base = { groups, sort: params.sort, creatorId: params.creatorId, filters: params.filters };

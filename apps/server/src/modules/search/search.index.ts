@@ -1,0 +1,708 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { queryRows, type Db } from '../../db/client.ts';
+import { compareLexemes, parseTsvector, rankAnd, rankItems, rankOr, type RankItem, type VectorView } from './search.rank.ts';
+import { englishLexeme, isStemmedWord, simpleLexeme, STEMMER_PROBES } from './search.stem.ts';
+import { TypoLexicon } from './search.trigram.ts';
+import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
+
+/**
+ * The in-process search index (decision 0034): a cache of PostgreSQL's own full-text data —
+ * `glyph_search` (both vectors, popularity, band) and the `search_words` typo lexicon — kept fresh
+ * through the `search_changes` feed, so a plain "Best match" search needs no database work but the
+ * result cards. Matching, ranking, tiers, candidate caps and cursors are those of the SQL path
+ * (search.repository.ts), which still serves whatever this index does not (not loaded yet, other
+ * sorts, creator and filter searches, words that are not plain ASCII letters and digits).
+ */
+
+/** Candidates ranked per tier, most popular band first (decision 0032's caps, kept: see 0034). */
+export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
+const MAX_ALTERNATIVES = 3;
+/** Feed rows older than this are pruned; an instance that has not caught up for half of it reloads. */
+const FEED_KEEP_MS = 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const LOAD_BATCH = 5000;
+
+const f = Math.fround;
+
+/** A growable int array. */
+class IntList {
+  a: Int32Array;
+  n = 0;
+  constructor(capacity = 4) {
+    this.a = new Int32Array(capacity);
+  }
+  push(v: number): void {
+    if (this.n === this.a.length) {
+      const next = new Int32Array(this.a.length * 2);
+      next.set(this.a);
+      this.a = next;
+    }
+    this.a[this.n] = v;
+    this.n += 1;
+  }
+}
+
+/** A growable uint16 array (packed positions: pos << 2 | weight). */
+class U16List {
+  a = new Uint16Array(1024);
+  n = 0;
+  push(v: number): void {
+    if (this.n === this.a.length) {
+      const next = new Uint16Array(this.a.length * 2);
+      next.set(this.a);
+      this.a = next;
+    }
+    this.a[this.n] = v;
+    this.n += 1;
+  }
+}
+
+/** One tsvector column of every slot, flat: entries (lexeme ids) and their positions. */
+class VectorStore {
+  readonly docStart = new IntList(1024);
+  readonly docEnd = new IntList(1024);
+  readonly entryLex = new IntList(4096);
+  readonly entryPosStart = new IntList(4096);
+  readonly entryPosEnd = new IntList(4096);
+  readonly positions = new U16List();
+  /** Per lexeme id: the slots whose vector holds it, ascending (slots only grow). */
+  readonly postings: IntList[] = [];
+
+  add(slot: number, lexIds: number[], positions: number[][]): void {
+    this.docStart.push(this.entryLex.n);
+    for (let e = 0; e < lexIds.length; e += 1) {
+      const lex = lexIds[e] as number;
+      this.entryLex.push(lex);
+      this.entryPosStart.push(this.positions.n);
+      for (const p of positions[e] as number[]) this.positions.push(p);
+      this.entryPosEnd.push(this.positions.n);
+      let list = this.postings[lex];
+      if (!list) this.postings[lex] = list = new IntList(2);
+      list.push(slot);
+    }
+    this.docEnd.push(this.entryLex.n);
+  }
+}
+
+/** A view of one slot's vector for the rank port. */
+class SlotView implements VectorView {
+  private readonly store: VectorStore;
+  constructor(store: VectorStore) {
+    this.store = store;
+  }
+  count(e: number): number {
+    return (this.store.entryPosEnd.a[e] as number) - (this.store.entryPosStart.a[e] as number);
+  }
+  at(e: number, j: number): number {
+    return this.store.positions.a[(this.store.entryPosStart.a[e] as number) + j] as number;
+  }
+}
+
+/** cyrb53: a 53-bit string hash, to tell an edited vector from a popularity-only change. */
+function hash53(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
+
+interface GlyphSearchRow {
+  id: string;
+  popularity: number;
+  band: number;
+  tv: string;
+  sv: string;
+}
+
+/** One ranked hit of the index: the SQL path's keys (score as a float8, tier, id). */
+export interface IndexHit {
+  id: string;
+  score: number;
+  tier: 0 | 1;
+}
+
+/** A relevance cursor position (search.cursor.ts). */
+export interface IndexAfter {
+  score: number;
+  tier: 0 | 1;
+  id: string;
+}
+
+/** The index's data: rebuilt whole on a reload, changed in place by the feed. */
+class IndexData {
+  readonly lexIds = new Map<string, number>();
+  readonly lexStrings: string[] = [];
+  /** Lexeme ids in byte order of their text, for prefix ranges. */
+  sortedLex: number[] = [];
+  private sortedDirty = false;
+  readonly title = new VectorStore();
+  readonly search = new VectorStore();
+  readonly slotIds: string[] = [];
+  readonly popularity = new IntList(1024);
+  readonly band = new IntList(1024);
+  readonly hashes: number[] = [];
+  live = new Uint32Array(64);
+  bands = [new Uint32Array(64), new Uint32Array(64), new Uint32Array(64), new Uint32Array(64)];
+  readonly slotOf = new Map<string, number>();
+  /** The feed rev last applied to each glyph (a re-read row is applied once). */
+  readonly revOf = new Map<string, number>();
+  deadSlots = 0;
+  readonly typos = new TypoLexicon();
+
+  get slots(): number {
+    return this.slotIds.length;
+  }
+
+  lexId(text: string): number {
+    let id = this.lexIds.get(text);
+    if (id === undefined) {
+      id = this.lexStrings.length;
+      this.lexIds.set(text, id);
+      this.lexStrings.push(text);
+      this.sortedLex.push(id);
+      this.sortedDirty = true;
+    }
+    return id;
+  }
+
+  private ensureBits(slot: number): void {
+    const words = (slot >> 5) + 1;
+    if (words <= this.live.length) return;
+    const grow = (old: Uint32Array) => {
+      const next = new Uint32Array(Math.max(words, old.length * 2));
+      next.set(old);
+      return next;
+    };
+    this.live = grow(this.live);
+    this.bands = this.bands.map(grow);
+  }
+
+  private setBand(slot: number, band: number, on: boolean): void {
+    const bits = this.bands[band] as Uint32Array;
+    if (on) bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
+    else bits[slot >> 5] = (bits[slot >> 5] as number) & ~(1 << (slot & 31));
+  }
+
+  /** Applies one glyph_search row (null: the glyph left search). */
+  apply(id: string, row: GlyphSearchRow | null): void {
+    const old = this.slotOf.get(id);
+    if (row && old !== undefined && this.hashes[old] === hash53(row.tv) * 31 + hash53(row.sv)) {
+      // Popularity only (likes, downloads): the slot stays, its band may move.
+      this.setBand(old, this.band.a[old] as number, false);
+      this.popularity.a[old] = row.popularity;
+      this.band.a[old] = row.band;
+      this.setBand(old, row.band, true);
+      return;
+    }
+    if (old !== undefined) {
+      this.live[old >> 5] = (this.live[old >> 5] as number) & ~(1 << (old & 31));
+      this.setBand(old, this.band.a[old] as number, false);
+      this.slotOf.delete(id);
+      this.deadSlots += 1;
+    }
+    if (!row) return;
+    const slot = this.slots;
+    this.ensureBits(slot);
+    this.slotIds.push(id);
+    this.popularity.push(row.popularity);
+    this.band.push(row.band);
+    this.hashes.push(hash53(row.tv) * 31 + hash53(row.sv));
+    for (const [store, text] of [
+      [this.title, row.tv],
+      [this.search, row.sv],
+    ] as const) {
+      const parsed = parseTsvector(text);
+      store.add(
+        slot,
+        parsed.lexemes.map((lexeme) => this.lexId(lexeme)),
+        parsed.positions,
+      );
+    }
+    this.live[slot >> 5] = (this.live[slot >> 5] as number) | (1 << (slot & 31));
+    this.setBand(slot, row.band, true);
+    this.slotOf.set(id, slot);
+  }
+
+  /** Lexeme ids whose text is `text` (exact) or starts with it (prefix). */
+  matching(item: RankItem, out: number[]): void {
+    if (!item.prefix) {
+      const id = this.lexIds.get(item.text);
+      if (id !== undefined) out.push(id);
+      return;
+    }
+    if (this.sortedDirty) {
+      this.sortedLex.sort((a, b) => compareLexemes(this.lexStrings[a] as string, this.lexStrings[b] as string));
+      this.sortedDirty = false;
+    }
+    let lo = 0;
+    let hi = this.sortedLex.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareLexemes(this.lexStrings[this.sortedLex[mid] as number] as string, item.text) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.sortedLex.length; i += 1) {
+      const id = this.sortedLex[i] as number;
+      if (!(this.lexStrings[id] as string).startsWith(item.text)) break;
+      out.push(id);
+    }
+  }
+}
+
+/** A search term compiled for the index: the groups of `tokenQuery`, as tsquery items. */
+export interface CompiledQuery {
+  /** Per non-empty group: its items (english, then simple), as the SQL's `english || simple`. */
+  groups: RankItem[][];
+  /** The distinct items as ts_rank sees them, in its order. */
+  items: RankItem[];
+  isAnd: boolean;
+}
+
+/**
+ * The tsquery the SQL path builds from `groups` (`toTsQuery` in search.repository.ts: each group's
+ * text `word:* | alt | …` under the english and the simple configuration, the groups AND-ed), as
+ * items — or null when some word needs PostgreSQL's parser (not plain ASCII letters and digits) or
+ * ts_rank's de-duplication is ambiguous, and 'none' when the query matches nothing. A group whose
+ * english part is only stop words is dropped (the SQL's `numnode(...) = 0` case).
+ */
+export function compileGroups(
+  groupTexts: readonly string[],
+  stemOf: (word: string) => string | null = englishLexeme,
+): CompiledQuery | null | 'none' {
+  const groups: RankItem[][] = [];
+  for (const text of groupTexts) {
+    const english: RankItem[] = [];
+    const simple: RankItem[] = [];
+    for (const part of text.split(' | ')) {
+      const prefix = part.endsWith(':*');
+      const word = prefix ? part.slice(0, -2) : part;
+      const e = stemOf(word);
+      const s = simpleLexeme(word);
+      if (e === null || s === null) return null;
+      if (e !== '') english.push({ text: e, prefix });
+      simple.push({ text: s, prefix });
+    }
+    if (english.length === 0) continue;
+    groups.push([...english, ...simple]);
+  }
+  if (groups.length === 0) return 'none';
+  const items = rankItems(groups.flat());
+  if (!items || items.length > 31) return null;
+  return { groups, items, isAnd: groups.length >= 2 };
+}
+
+/**
+ * The feed since `$1` (the previous read's snapshot xmin: every transaction from then on, committed
+ * since or not, is read again — applying a row twice is harmless), plus this read's own xmin.
+ */
+const CATCH_UP_SQL = `select 'x' as kind, pg_snapshot_xmin(pg_current_snapshot())::text as id, null::bigint as rev, null::int as popularity,
+       null::int as band, null::text as tv, null::text as sv
+union all
+select 'g', c.glyph_id::text, c.rev, s.popularity, s.band::int, s.title_vector::text, s.search_vector::text
+  from (select glyph_id, max(rev) as rev from search_changes where xid >= $1::xid8 group by glyph_id) c
+  left join glyph_search s on s.glyph_id = c.glyph_id
+union all
+select 'w', word, rev, null, null, null, null from search_words where xid >= $1::xid8`;
+
+interface RawClient {
+  query(
+    textOrConfig: string | { name: string; text: string; values: unknown[] },
+    values?: unknown[],
+  ): Promise<{ rows: unknown[] }>;
+}
+
+export interface SearchIndexOptions {
+  /** Called when a glyph's search data changed (the feed): its cached card is stale. */
+  onGlyphChange?: (glyphId: string) => void;
+  /** Reports a failed load or catch-up (the SQL path serves meanwhile). */
+  onError?: (error: unknown) => void;
+  /** Candidates ranked per tier (default `INDEX_CANDIDATE_CAPS`; the benchmark compares others). */
+  candidateCaps?: { 1: number; 0: number };
+  now?: () => number;
+}
+
+/** The in-process search index of one server instance. */
+export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
+  const now = options.now ?? Date.now;
+  const caps = options.candidateCaps ?? INDEX_CANDIDATE_CAPS;
+  let data: IndexData | null = null;
+  let loading: Promise<void> | null = null;
+  /** The snapshot xmin of the last read: rows of transactions from then on are read again. */
+  let xmin = '0';
+  let lastCatchUp = 0;
+  let lastPrune = 0;
+  /**
+   * 'js': porter2 stems exactly as this database (checked at load on the lexicon and the probes);
+   * 'db': it does not (another Snowball release), so words are stemmed by the database, once each.
+   */
+  let stemMode: 'js' | 'db' = 'js';
+  const stemCache = new Map<string, string>();
+  let inFlight: Promise<void> | null = null;
+  let waiting: Promise<void> | null = null;
+  let stopped = false;
+  /** Searches answered by the index, and those it left to SQL (a word only PostgreSQL can parse). */
+  let answered = 0;
+  let declined = 0;
+  /** Catch-up queries run (shared by the searches that waited for them). */
+  let rounds = 0;
+  // Scratch for one search (searches run one at a time between awaits).
+  let itemMask = new Int32Array(1024);
+  let bitsA = new Uint32Array(64);
+  let bitsB = new Uint32Array(64);
+  let bitsT = new Uint32Array(64);
+  let bitsS = new Uint32Array(64);
+
+  /**
+   * The catch-up runs before every search: on PostgreSQL as a named prepared statement, planned once
+   * per connection instead of on every call (planning the three-part query cost more than running it).
+   */
+  async function runNamed<T>(name: string, text: string, values: unknown[]): Promise<T[]> {
+    const client = (db as unknown as { $client: RawClient }).$client;
+    const result = client instanceof pg.Pool ? await client.query({ name, text, values }) : await client.query(text, values);
+    return result.rows as T[];
+  }
+
+  async function snapshotXmin(): Promise<string> {
+    const rows = await queryRows<{ xmin: string }>(db, sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`);
+    return rows[0]?.xmin ?? '0';
+  }
+
+  /** The english lexeme of each plain ASCII word, from the database ('' for a stop word). */
+  async function stemInDatabase(words: string[]): Promise<Map<string, string>> {
+    const plain = [...new Set(words.filter(isStemmedWord))];
+    const out = new Map<string, string>();
+    if (plain.length === 0) return out;
+    const rows = await queryRows<{ w: string; e: string | null }>(
+      db,
+      sql`select w, array_to_string(tsvector_to_array(to_tsvector('english'::regconfig, w)), ' ') as e
+            from jsonb_array_elements_text(${JSON.stringify(plain)}::jsonb) as w`,
+    );
+    for (const row of rows) out.set(row.w, row.e ?? '');
+    return out;
+  }
+
+  function stemOf(word: string): string | null {
+    if (stemMode === 'js' || !isStemmedWord(word)) return englishLexeme(word);
+    return stemCache.get(word) ?? null;
+  }
+
+  /** In 'db' mode: the words of `groups` the cache does not know yet, stemmed by the database. */
+  async function stemGroups(groups: string[]): Promise<void> {
+    if (stemMode === 'js') return;
+    const missing = groups
+      .flatMap((text) => text.split(' | ').map((part) => part.replace(/:\*$/, '')))
+      .filter((word) => isStemmedWord(word) && !stemCache.has(word));
+    if (missing.length === 0) return;
+    if (stemCache.size > 100_000) stemCache.clear();
+    for (const [word, lexeme] of await stemInDatabase(missing)) stemCache.set(word, lexeme);
+  }
+
+  async function load(): Promise<void> {
+    const started = await snapshotXmin();
+    const next = new IndexData();
+    let after = '00000000-0000-0000-0000-000000000000';
+    for (;;) {
+      const rows = await queryRows<GlyphSearchRow>(
+        db,
+        sql`select glyph_id::text as id, popularity, band, title_vector::text as tv, search_vector::text as sv
+              from glyph_search where glyph_id > ${after}::uuid order by glyph_id limit ${LOAD_BATCH}`,
+      );
+      for (const row of rows) next.apply(row.id, row);
+      if (rows.length < LOAD_BATCH) break;
+      after = (rows.at(-1) as GlyphSearchRow).id;
+    }
+    const words = await queryRows<{ word: string }>(db, sql`select word from search_words`);
+    for (const row of words) next.typos.add(row.word);
+    const stems = await stemInDatabase([...STEMMER_PROBES, ...words.map((row) => row.word)]);
+    stemMode = [...stems].every(([word, lexeme]) => englishLexeme(word) === lexeme) ? 'js' : 'db';
+    if (stemMode === 'db') for (const [word, lexeme] of stems) stemCache.set(word, lexeme);
+    if (stopped) return;
+    data = next;
+    xmin = started;
+    lastCatchUp = now();
+  }
+
+  async function catchUp(): Promise<void> {
+    const current = data;
+    if (!current) return;
+    if (now() - lastCatchUp > FEED_KEEP_MS / 2) {
+      // The feed may have been pruned past this instance's position: start over (SQL serves meanwhile).
+      reload();
+      return;
+    }
+    const startedAt = now();
+    rounds += 1;
+    const rows = await runNamed<{
+      kind: string;
+      id: string;
+      rev: string | number | null;
+      popularity: number | null;
+      band: number | null;
+      tv: string | null;
+      sv: string | null;
+    }>('search_index_catch_up', CATCH_UP_SQL, [xmin]);
+    for (const row of rows) {
+      if (row.kind === 'x') xmin = row.id;
+      else if (row.kind === 'w') current.typos.add(row.id);
+      else {
+        const rev = Number(row.rev);
+        if ((current.revOf.get(row.id) ?? -1) >= rev) continue;
+        current.revOf.set(row.id, rev);
+        current.apply(
+          row.id,
+          row.tv === null || row.sv === null
+            ? null
+            : { id: row.id, popularity: row.popularity ?? 1, band: row.band ?? 0, tv: row.tv, sv: row.sv },
+        );
+        options.onGlyphChange?.(row.id);
+      }
+    }
+    lastCatchUp = startedAt;
+    if (current.deadSlots > 1000 && current.deadSlots > current.slots / 4) {
+      // Edited glyphs leave dead slots behind; past a quarter of the index, rebuild it.
+      reload();
+      return;
+    }
+    if (startedAt - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = startedAt;
+      await queryRows(
+        db,
+        sql`delete from search_changes where changed_at < now() - make_interval(secs => ${FEED_KEEP_MS / 1000})`,
+      );
+    }
+  }
+
+  function start(): Promise<void> {
+    loading ??= load()
+      .catch((error: unknown) => options.onError?.(error))
+      .finally(() => {
+        loading = null;
+      });
+    return loading;
+  }
+
+  function reload(): void {
+    data = null;
+    void start();
+  }
+
+  function startRound(): Promise<void> {
+    const round: Promise<void> = catchUp().finally(() => {
+      if (inFlight === round) inFlight = null;
+    });
+    inFlight = round;
+    return round;
+  }
+
+  /**
+   * Resolves once the index holds every change committed before the call: a catch-up that starts
+   * now, or — when one is already running (it may have read before those commits) — the next one,
+   * shared by every search that arrived meanwhile.
+   */
+  function fresh(): Promise<void> {
+    if (waiting) return waiting;
+    if (inFlight) {
+      const previous = inFlight;
+      waiting = previous
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          waiting = null;
+          return startRound();
+        });
+      return waiting;
+    }
+    return startRound();
+  }
+
+  function grow(bits: Uint32Array<ArrayBuffer>, words: number): Uint32Array<ArrayBuffer> {
+    return bits.length >= words ? bits : new Uint32Array(Math.max(words, bits.length * 2));
+  }
+
+  /** OR of the postings of every lexeme an item of the group matches, AND-ed over the groups, AND live. */
+  function matchBits(d: IndexData, store: VectorStore, compiled: CompiledQuery, out: Uint32Array, words: number): void {
+    const lexes: number[] = [];
+    for (let g = 0; g < compiled.groups.length; g += 1) {
+      const target = g === 0 ? out : bitsA;
+      target.fill(0, 0, words);
+      lexes.length = 0;
+      for (const item of compiled.groups[g] as RankItem[]) d.matching(item, lexes);
+      for (const lex of lexes) {
+        const list = store.postings[lex];
+        if (!list) continue;
+        const a = list.a;
+        for (let i = 0; i < list.n; i += 1) {
+          const slot = a[i] as number;
+          target[slot >> 5] = (target[slot >> 5] as number) | (1 << (slot & 31));
+        }
+      }
+      if (g > 0) for (let w = 0; w < words; w += 1) out[w] = (out[w] as number) & (bitsA[w] as number);
+    }
+    for (let w = 0; w < words; w += 1) out[w] = (out[w] as number) & (d.live[w] as number);
+  }
+
+  /** The tier's candidates: whole popularity bands, most popular first, then the first of the last band, up to `cap`. */
+  function candidates(d: IndexData, bits: Uint32Array, words: number, cap: number): number[] {
+    const out: number[] = [];
+    for (let band = 3; band >= 0 && out.length < cap; band -= 1) {
+      const inBand = d.bands[band] as Uint32Array;
+      for (let w = 0; w < words && out.length < cap; w += 1) {
+        let m = ((bits[w] as number) & (inBand[w] as number)) >>> 0;
+        while (m !== 0 && out.length < cap) {
+          const low = m & -m;
+          out.push((w << 5) + (31 - Math.clz32(low)));
+          m = (m ^ low) >>> 0;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Ranks candidates exactly as `ts_rank(vector, query)::float8 + 0.001 * ln(popularity)`. */
+  function rank(d: IndexData, store: VectorStore, compiled: CompiledQuery, slots: number[], tier: 0 | 1): IndexHit[] {
+    const view = new SlotView(store);
+    const size = compiled.items.length;
+    const entries: number[][] = Array.from({ length: size }, () => []);
+    const hits: IndexHit[] = [];
+    for (const slot of slots) {
+      for (const list of entries) list.length = 0;
+      const start = store.docStart.a[slot] as number;
+      const end = store.docEnd.a[slot] as number;
+      for (let e = start; e < end; e += 1) {
+        let mask = itemMask[store.entryLex.a[e] as number] as number;
+        while (mask !== 0) {
+          const low = mask & -mask;
+          (entries[31 - Math.clz32(low)] as number[]).push(e);
+          mask ^= low;
+        }
+      }
+      let r = compiled.isAnd ? rankAnd(view, entries) : rankOr(view, entries);
+      if (r < 0) r = f(1e-20);
+      hits.push({ id: d.slotIds[slot] as string, score: r + 0.001 * Math.log(d.popularity.a[slot] as number), tier });
+    }
+    return hits;
+  }
+
+  /** `searchGroups` (search.repository.ts) from the in-process lexicon: the same texts, no round trip. */
+  function groupsOf(d: IndexData, term: string): string[] | null {
+    const terms = toSearchTerms(term);
+    if (!terms) return null;
+    return terms.tokens.map((token) => {
+      const close = token.length >= MIN_FUZZY_LENGTH && !d.typos.hasPrefix(token) ? d.typos.closest(token, MAX_ALTERNATIVES) : [];
+      return tokenQuery(token, close);
+    });
+  }
+
+  const byScore = (a: IndexHit, b: IndexHit) =>
+    a.score !== b.score ? b.score - a.score : a.id < b.id ? 1 : a.id > b.id ? -1 : 0;
+  const isAfter = (hit: IndexHit, after: IndexAfter) =>
+    hit.score < after.score || (hit.score === after.score && hit.id < after.id);
+
+  return {
+    /** Whether searches can use the index now. */
+    get ready(): boolean {
+      return data !== null && !stopped;
+    },
+
+    /** Loads the index (the SQL path serves until it is ready). */
+    start,
+
+    stop(): void {
+      stopped = true;
+      data = null;
+    },
+
+    /** Brings the index up to date with every committed write (see `fresh`). */
+    fresh,
+
+    /** The query groups of `term` as the index builds them (null: no letters or digits, or not loaded). */
+    groups(term: string): string[] | null {
+      return data ? groupsOf(data, term) : null;
+    },
+
+    /** The english lexemes of `words` as the index stems them (null: left to PostgreSQL's parser). */
+    async englishLexemes(words: string[]): Promise<Map<string, string | null>> {
+      await stemGroups(words);
+      return new Map(words.map((word) => [word, stemOf(word)]));
+    },
+
+    /** What the index holds and how many searches it answered or left to SQL. */
+    stats() {
+      const d = data;
+      const sizes = d ? { glyphs: d.slotOf.size, slots: d.slots, lexemes: d.lexStrings.length, words: d.typos.size } : null;
+      return { ready: d !== null, answered, declined, rounds, stemmer: stemMode, ...sizes };
+    },
+
+    /**
+     * One relevance page of a plain search: `limit + 1` hits after `after`, tier 1 first; or null when
+     * the index cannot answer (not ready, a word only PostgreSQL can parse) and the SQL path must.
+     * Call `fresh()` first.
+     */
+    async search(term: string, limit: number, after?: IndexAfter): Promise<IndexHit[] | null> {
+      if (!data || stopped) return null;
+      const groups = groupsOf(data, term);
+      if (!groups) {
+        answered += 1;
+        return [];
+      }
+      await stemGroups(groups);
+      const d = data;
+      if (!d || stopped) return null;
+      const compiled = compileGroups(groups, stemOf);
+      if (compiled === null) {
+        declined += 1;
+        return null;
+      }
+      answered += 1;
+      if (compiled === 'none') return [];
+      const words = ((d.slots + 31) >> 5) + 1;
+      bitsA = grow(bitsA, words);
+      bitsB = grow(bitsB, words);
+      bitsT = grow(bitsT, words);
+      bitsS = grow(bitsS, words);
+      if (itemMask.length < d.lexStrings.length) itemMask = new Int32Array(Math.max(d.lexStrings.length * 2, 1024));
+      const marked: number[] = [];
+      compiled.items.forEach((item, i) => {
+        const lexes: number[] = [];
+        d.matching(item, lexes);
+        for (const lex of lexes) {
+          if (itemMask[lex] === 0) marked.push(lex);
+          itemMask[lex] = (itemMask[lex] as number) | (1 << i);
+        }
+      });
+      try {
+        const found: IndexHit[] = [];
+        matchBits(d, d.title, compiled, bitsT, words);
+        if (!after || after.tier === 1) {
+          const hits = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), 1)
+            .filter((hit) => !after || isAfter(hit, after))
+            .sort(byScore);
+          found.push(...hits.slice(0, limit + 1));
+        }
+        if (found.length <= limit) {
+          matchBits(d, d.search, compiled, bitsS, words);
+          for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
+          const tierAfter = after?.tier === 0 ? after : undefined;
+          const hits = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), 0)
+            .filter((hit) => !tierAfter || isAfter(hit, tierAfter))
+            .sort(byScore);
+          found.push(...hits.slice(0, limit + 1 - found.length));
+        }
+        return found;
+      } finally {
+        for (const lex of marked) itemMask[lex] = 0;
+      }
+    },
+  };
+}
+
+export type SearchIndex = ReturnType<typeof createSearchIndex>;

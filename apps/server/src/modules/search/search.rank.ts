@@ -1,0 +1,237 @@
+/**
+ * PostgreSQL's `ts_rank(vector, query)` (src/backend/utils/adt/tsrank.c: calc_rank, calc_rank_or,
+ * calc_rank_and, word_distance), ported so the in-process index (decision 0034) ranks exactly as the
+ * SQL path: default weights {D 0.1, C 0.2, B 0.4, A 1.0}, normalization 0, prefix items. C does this
+ * arithmetic in `float` with some steps in `double`; `Math.fround` marks each float rounding, so the
+ * result is the same float4 PostgreSQL returns.
+ */
+
+const f = Math.fround;
+/** Weights by class: D (0), C (1), B (2), A (3). */
+const WEIGHTS = [f(0.1), f(0.2), f(0.4), f(1.0)] as const;
+/** tsvector positions are 14 bits; a lexeme without positions counts as being at the last one. */
+const MAXENTRYPOS = 1 << 14;
+
+/**
+ * A parsed tsvector: lexemes in PostgreSQL's stored order (byte order), each with its positions as
+ * `pos << 2 | weight` (weight 0 = D … 3 = A). A lexeme without positions has an empty list.
+ */
+export interface ParsedVector {
+  lexemes: string[];
+  positions: number[][];
+}
+
+/** One vector's positions by entry, as the rank reads them: packed `pos << 2 | weight`. */
+export interface VectorView {
+  /** How many positions entry `e` has (0: a lexeme without positions). */
+  count(e: number): number;
+  at(e: number, j: number): number;
+}
+
+/** One distinct query operand of a tsquery, as ts_rank de-duplicates them (by text alone). */
+export interface RankItem {
+  text: string;
+  prefix: boolean;
+}
+
+/**
+ * Parses PostgreSQL's tsvector text output (`'word':1A,3 'other':2B`): quoted lexemes (a quote is
+ * doubled, a backslash escapes) with optional positions and weight letters.
+ */
+export function parseTsvector(text: string): ParsedVector {
+  const lexemes: string[] = [];
+  const positions: number[][] = [];
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (text[i] === ' ') {
+      i += 1;
+      continue;
+    }
+    if (text[i] !== "'") throw new Error(`Unexpected tsvector text at ${i}`);
+    i += 1;
+    let word = '';
+    for (;;) {
+      if (i >= n) throw new Error('Unterminated tsvector lexeme');
+      const ch = text[i] as string;
+      if (ch === '\\') {
+        word += text[i + 1] ?? '';
+        i += 2;
+      } else if (ch === "'") {
+        if (text[i + 1] === "'") {
+          word += "'";
+          i += 2;
+        } else {
+          i += 1;
+          break;
+        }
+      } else {
+        word += ch;
+        i += 1;
+      }
+    }
+    const list: number[] = [];
+    if (text[i] === ':') {
+      i += 1;
+      for (;;) {
+        let pos = 0;
+        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) {
+          pos = pos * 10 + (text.charCodeAt(i) - 48);
+          i += 1;
+        }
+        let weight = 0;
+        const w = text[i];
+        if (w === 'A' || w === 'a') weight = 3;
+        else if (w === 'B' || w === 'b') weight = 2;
+        else if (w === 'C' || w === 'c') weight = 1;
+        else if (w === 'D' || w === 'd') weight = 0;
+        if (w !== undefined && /[A-Da-d]/.test(w)) i += 1;
+        list.push((pos << 2) | weight);
+        if (text[i] === ',') {
+          i += 1;
+          continue;
+        }
+        break;
+      }
+    }
+    lexemes.push(word);
+    positions.push(list);
+  }
+  return { lexemes, positions };
+}
+
+/** PostgreSQL's byte-order comparison of two lexemes (tsCompareString without prefix): code point order. */
+export function compareLexemes(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i += 1) {
+    const x = a.codePointAt(i) as number;
+    const y = b.codePointAt(i) as number;
+    if (x !== y) return x < y ? -1 : 1;
+    if (x > 0xffff) i += 1;
+  }
+  return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
+}
+
+function wordDistance(w: number): number {
+  if (w > 100) return f(1e-30);
+  return f(1.0 / (1.005 + 0.05 * Math.exp(f(w) / 1.5 - 2)));
+}
+
+const posOf = (packed: number) => packed >> 2;
+const weightOf = (packed: number) => WEIGHTS[packed & 3] as number;
+
+/**
+ * The sorted, de-duplicated operands of a query as ts_rank sees them (SortAndUniqItems). PostgreSQL
+ * de-duplicates by text alone and keeps whichever copy its quicksort leaves first, so a query naming
+ * the same text both as a prefix and as an exact word has no portable answer: null then (the caller
+ * ranks that query in SQL).
+ */
+export function rankItems(items: readonly RankItem[]): RankItem[] | null {
+  const sorted = [...items].sort((a, b) => compareLexemes(a.text, b.text));
+  const unique: RankItem[] = [];
+  for (const item of sorted) {
+    const last = unique.at(-1);
+    if (last && last.text === item.text) {
+      if (last.prefix !== item.prefix) return null;
+      continue;
+    }
+    unique.push(item);
+  }
+  return unique;
+}
+
+/**
+ * The entries of `vector` an item matches, in the vector's order (find_wordentry): the lexeme itself,
+ * or for a prefix item every lexeme starting with it.
+ */
+export function matchingEntries(vector: ParsedVector, item: RankItem): number[] {
+  const out: number[] = [];
+  for (let e = 0; e < vector.lexemes.length; e += 1) {
+    const lexeme = vector.lexemes[e] as string;
+    if (item.prefix ? lexeme.startsWith(item.text) : lexeme === item.text) out.push(e);
+  }
+  return out;
+}
+
+/**
+ * calc_rank_or: per item and matching entry, the entry's weights summed with 1/j² decay around its
+ * heaviest occurrence, divided by π²/6; averaged over the items.
+ * `entries[i]` are the vector entries item i matches (in vector order).
+ */
+export function rankOr(vector: VectorView, entries: readonly (readonly number[])[]): number {
+  let res = 0;
+  const size = entries.length;
+  for (let i = 0; i < size; i += 1) {
+    for (const e of entries[i] as readonly number[]) {
+      const count = vector.count(e);
+      // A lexeme without positions counts once, at weight D (tsrank.c's posnull).
+      const dimt = count === 0 ? 1 : count;
+      let resj = 0;
+      let wjm = -1;
+      let jm = 0;
+      for (let j = 0; j < dimt; j += 1) {
+        const w = count === 0 ? (WEIGHTS[0] as number) : weightOf(vector.at(e, j));
+        resj = f(resj + f(w / ((j + 1) * (j + 1))));
+        if (w > wjm) {
+          wjm = w;
+          jm = j;
+        }
+      }
+      const term = f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
+      res = f(res + term / 1.64493406685);
+    }
+  }
+  if (size > 0) res = f(res / size);
+  return res;
+}
+
+/**
+ * calc_rank_and: every pair of positions of two different items, weighted by the product of their
+ * weights and their distance; combined as 1 − Π(1 − w). For an item matching several entries (a
+ * prefix), later items are paired with its last entry only — as tsrank.c does.
+ */
+export function rankAnd(vector: VectorView, entries: readonly (readonly number[])[]): number {
+  const size = entries.length;
+  if (size < 2) return rankOr(vector, entries);
+  let res = -1;
+  const pos: (number[] | null)[] = new Array<number[] | null>(size).fill(null);
+  const posNull = [((MAXENTRYPOS - 1) << 2) | 0];
+  for (let i = 0; i < size; i += 1) {
+    for (const e of entries[i] as readonly number[]) {
+      const count = vector.count(e);
+      const post = count === 0 ? posNull : Array.from({ length: count }, (_, j) => vector.at(e, j));
+      pos[i] = post;
+      for (let k = 0; k < i; k += 1) {
+        const ct = pos[k];
+        if (!ct) continue;
+        for (let l = 0; l < post.length; l += 1) {
+          for (let p = 0; p < ct.length; p += 1) {
+            let dist = Math.abs(posOf(post[l] as number) - posOf(ct[p] as number));
+            if (dist || post === posNull || ct === posNull) {
+              if (!dist) dist = MAXENTRYPOS;
+              const curw = f(Math.sqrt(f(f(weightOf(post[l] as number) * weightOf(ct[p] as number)) * wordDistance(dist))));
+              res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
+            }
+          }
+        }
+      }
+    }
+  }
+  return res;
+}
+
+/**
+ * ts_rank(vector, query) with default weights and normalization 0. `isAnd`: the query's top operator
+ * is AND (several search words); otherwise it is an OR of one word's alternatives.
+ */
+export function tsRank(vector: ParsedVector, items: readonly RankItem[], isAnd: boolean): number {
+  if (vector.lexemes.length === 0 || items.length === 0) return 0;
+  const entries = items.map((item) => matchingEntries(vector, item));
+  const view: VectorView = {
+    count: (e) => (vector.positions[e] as number[]).length,
+    at: (e, j) => (vector.positions[e] as number[])[j] as number,
+  };
+  let res = isAnd ? rankAnd(view, entries) : rankOr(view, entries);
+  if (res < 0) res = f(1e-20);
+  return res;
+}

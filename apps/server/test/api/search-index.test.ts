@@ -1,0 +1,408 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
+import { createSearchCards } from '../../src/modules/search/search.cards.ts';
+import { compileGroups, createSearchIndex, type SearchIndex } from '../../src/modules/search/search.index.ts';
+import { parseTsvector, tsRank } from '../../src/modules/search/search.rank.ts';
+import {
+  createSearchIndexing,
+  createSearchRepository,
+  searchGroups,
+  toTsQuery,
+  type SearchRepository,
+} from '../../src/modules/search/search.repository.ts';
+import { englishLexeme } from '../../src/modules/search/search.stem.ts';
+import { similarity } from '../../src/modules/search/search.trigram.ts';
+import { GlyphListSchema } from '@glyphary/shared';
+import { schemaSerializer } from '../../src/lib/response-cache.ts';
+import { toGlyphList } from '../../src/modules/discovery/discovery.presenter.ts';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { REPO_ROOT } from '../scale/instances.ts';
+import { createUser, insertGlyph } from '../factories.ts';
+
+// Decision 0034: plain "Best match" searches come from an in-process index that caches PostgreSQL's
+// own full-text data. These tests hold it to PostgreSQL on a generated catalogue: the stemmer, the
+// trigram similarity and the ts_rank port against the real functions, whole result pages against the
+// SQL path, and freshness across two instances on one database.
+
+let t: TestApp;
+let sqlRepo: SearchRepository;
+let index: SearchIndex;
+let indexRepo: SearchRepository;
+
+const VOCABULARY = (
+  'clock clocks neon minimal analog boot booting animation animations animated charging charger battery batteries ' +
+  'notification notifications pulse pulsing music musical visualizer equalizer weather rain rainfall compass pomodoro ' +
+  'timer timers snake game games pong heartbeat breathing spotify volume call glow firework galaxy spiral retro tetris ' +
+  'code display step counter counters matrix light lights led leds blink blinking wave waves pixel pixels glyph glyphs ' +
+  'running runner happily quickly studies studying connection connected organization generously 10 3d v2 x100'
+).split(' ');
+const CREATORS = [
+  { username: 'neon_works', name: 'Ada Lumen' },
+  { username: 'dotsmith', name: 'Bo Pixel' },
+  { username: 'quiet_led', name: 'Cy Quiet' },
+];
+
+/** A small deterministic PRNG (mulberry32), so the catalogue is the same on every run. */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TERMS = [
+  'clock',
+  'clocks',
+  'clo',
+  'cl',
+  'c',
+  'neon clock',
+  'minimal clock face',
+  'boot',
+  'booting',
+  'animation',
+  'animations',
+  'anim',
+  'animaton',
+  'chargng',
+  'batery',
+  'the battery',
+  'the',
+  'a clock',
+  'notification pulse',
+  'notifcation',
+  'music',
+  'musc',
+  'visualiser',
+  'rain',
+  'rainfal',
+  'pomodoro timer',
+  'timer',
+  'snake game',
+  'snak',
+  'retro',
+  'retro game pong',
+  'glyph',
+  'glyphs',
+  'led',
+  'leds',
+  'blink',
+  'blinking lights',
+  'wave pixel',
+  'ada',
+  'lumen',
+  'dotsmith',
+  'quiet',
+  'quiet_led',
+  'neon_works',
+  'bo pixel',
+  '10',
+  '3d',
+  'v2',
+  'x100',
+  'running',
+  'runner',
+  'happily',
+  'studies',
+  'connection',
+  'connected',
+  'organization',
+  'generously',
+  'zzzz',
+  'qqqq',
+  'xylophone',
+  'matrix light',
+  'heartbeat breathing',
+  'spotify volume call',
+  'clock clock',
+  'CLOCK',
+  'Clock-Face',
+  '  boot   ring ',
+  'firework galaxy spiral',
+  'tetris code',
+  'step counter',
+  'counter',
+  'count',
+  'glo',
+  'glow',
+  'gal',
+  'spi',
+  'weather rain',
+  'compas',
+  'equaliser',
+  'ledd',
+];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const creators = [];
+  for (const c of CREATORS) creators.push(await createUser(t.app, c));
+  const random = rng(34);
+  const pick = () => VOCABULARY[Math.floor(random() * VOCABULARY.length)] as string;
+  const rows: { c: string; ti: string; de: string; dl: number; li: number; tg: string[] }[] = [];
+  for (let i = 0; i < 360; i += 1) {
+    const words = 1 + Math.floor(random() * 3);
+    rows.push({
+      ti: Array.from({ length: words }, pick)
+        .map((w) => w[0]?.toUpperCase() + w.slice(1))
+        .join(' '),
+      de: `The ${pick()} ${pick()} with a ${pick()}, ${pick()} and ${pick()} for the ${pick()} ${pick()}.`,
+      c: (creators[i % creators.length] as { id: string }).id,
+      // Popularity across all four bands (1 + downloads + likes: 1 … 120).
+      dl: Math.floor(random() ** 3 * 100),
+      li: Math.floor(random() * 20),
+      tg: random() < 0.3 ? [pick(), pick()] : [],
+    });
+  }
+  await t.database.db.execute(
+    sql`insert into glyphs (creator_id, title, description, downloads, likes, tags)
+        select c, ti, de, dl, li, tg
+          from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(c text, ti text, de text, dl int, li int, tg jsonb)`,
+  );
+  // A deleted glyph never appears.
+  await t.database.db.execute(
+    sql`update glyphs set deleted_at = now() where title in (select title from glyphs order by title limit 3)`,
+  );
+  sqlRepo = createSearchRepository(t.database.db);
+  const indexing = createSearchIndexing(t.database.db);
+  index = indexing.index;
+  await index.start();
+  indexRepo = createSearchRepository(t.database.db, indexing);
+}, 120_000);
+
+afterAll(async () => {
+  index?.stop();
+  await t?.close();
+});
+
+async function pageAll(repo: SearchRepository, term: string, limit: number): Promise<string[]> {
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  for (let pages = 0; pages < 200; pages += 1) {
+    const page = await repo.search({ term, sort: 'relevance', limit, cursor });
+    seen.push(...page.rows.map((row) => row.id));
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return seen;
+}
+
+describe('in-process search index (decision 0034)', () => {
+  it('stems query words as PostgreSQL’s english configuration does', async () => {
+    const text = ['product-spec.md', 'design.md', 'security-sweep.md']
+      .map((f) => fs.readFileSync(path.join(REPO_ROOT, 'docs', f), 'utf8'))
+      .join(' ');
+    const words = [...new Set([...VOCABULARY, ...(text.toLowerCase().match(/[a-z0-9]+/g) ?? [])])];
+    expect(words.length).toBeGreaterThan(1000);
+    const rows = await queryRows<{ w: string; e: string | null }>(
+      t.database.db,
+      sql`select w, (select string_agg(x, ' ') from unnest(tsvector_to_array(to_tsvector('english'::regconfig, w))) x) as e
+            from jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) as w`,
+    );
+    // porter2 is trusted only where it is this database's stemmer (PostgreSQL ≤ 17: Porter2; PGlite's
+    // PostgreSQL 18 ships Snowball 3, which stems 'added' as 'add'); the index checks that at load.
+    const porterAgrees = rows.every((row) => englishLexeme(row.w) === null || englishLexeme(row.w) === (row.e ?? ''));
+    expect(index.stats().stemmer).toBe(porterAgrees ? 'js' : 'db');
+    if (t.database.kind === 'postgres')
+      expect(rows.filter((row) => englishLexeme(row.w) !== null && englishLexeme(row.w) !== (row.e ?? ''))).toEqual([]);
+    // Whichever way, the index's lexemes are the database's.
+    const mine = await index.englishLexemes(rows.map((row) => row.w));
+    expect(rows.filter((row) => mine.get(row.w) !== null && mine.get(row.w) !== (row.e ?? ''))).toEqual([]);
+    // Stop words are dropped, plain words are stemmed, digits stay as typed.
+    expect([englishLexeme('the'), englishLexeme('animations'), englishLexeme('x100'), englishLexeme('café')]).toEqual([
+      '',
+      'anim',
+      'x100',
+      null,
+    ]);
+  });
+
+  it('finds the same close words for misspellings as pg_trgm over search_words', async () => {
+    for (const term of TERMS) expect(index.groups(term), term).toEqual(await searchGroups(t.database.db, term));
+  });
+
+  it('computes pg_trgm similarity() exactly', async () => {
+    const words = (await queryRows<{ word: string }>(t.database.db, sql`select word from search_words order by word`)).map(
+      (r) => r.word,
+    );
+    const tokens = ['animaton', 'chargng', 'batery', 'clck', 'xylophone', 'neonworks', 'quiet_led', 'ab', 'ledd'];
+    const pairs = tokens.flatMap((a) => words.map((b) => [a, b] as const));
+    const rows = await queryRows<{ a: string; b: string; s: number }>(
+      t.database.db,
+      sql`select a, b, similarity(a, b)::float8 as s from jsonb_to_recordset(${JSON.stringify(pairs.map(([a, b]) => ({ a, b })))}::jsonb) as x(a text, b text)`,
+    );
+    expect(rows.length).toBeGreaterThan(300);
+    const mismatches = rows.filter((row) => similarity(row.a, row.b) !== Number(row.s));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('ranks exactly as PostgreSQL’s ts_rank on every matching (vector, query) pair', async () => {
+    let pairs = 0;
+    for (const term of TERMS) {
+      const groups = await searchGroups(t.database.db, term);
+      if (!groups) continue;
+      const compiled = compileGroups(groups);
+      if (compiled === null || compiled === 'none') continue;
+      const q = toTsQuery(groups);
+      const rows = await queryRows<{ tv: string; sv: string; rt: number; rs: number; mt: boolean }>(
+        t.database.db,
+        sql`select title_vector::text as tv, search_vector::text as sv, ts_rank(title_vector, ${q})::float8 as rt,
+                   ts_rank(search_vector, ${q})::float8 as rs, title_vector @@ ${q} as mt
+              from glyph_search where search_vector @@ ${q}`,
+      );
+      for (const row of rows) {
+        const tier = row.mt ? { vector: row.tv, rank: Number(row.rt) } : { vector: row.sv, rank: Number(row.rs) };
+        expect(tsRank(parseTsvector(tier.vector), compiled.items, compiled.isAnd), `${term}: ${tier.vector}`).toBe(tier.rank);
+        // The other vector too, whether or not it matches: the port must not depend on a match.
+        expect(tsRank(parseTsvector(row.sv), compiled.items, compiled.isAnd), `${term}: ${row.sv}`).toBe(Number(row.rs));
+        pairs += 2;
+      }
+    }
+    expect(pairs).toBeGreaterThan(300);
+  });
+
+  it('serves the same pages, in the same order and with working cursors, as the SQL path', async () => {
+    const before = index.stats().answered;
+    let nonEmpty = 0;
+    for (const term of TERMS) {
+      const expected = await pageAll(sqlRepo, term, 100);
+      expect(await pageAll(indexRepo, term, 100), term).toEqual(expected);
+      // Small pages cross the tiers and many cursors.
+      expect(await pageAll(indexRepo, term, 7), `${term} (pages of 7)`).toEqual(await pageAll(sqlRepo, term, 7));
+      if (expected.length > 0) nonEmpty += 1;
+    }
+    expect(nonEmpty).toBeGreaterThan(50);
+    // Every one of those searches was answered by the index, none left to SQL.
+    expect(index.stats().answered).toBeGreaterThan(before + TERMS.length * 2);
+    expect(index.stats().declined).toBe(0);
+    // Hundreds of paged searches on both paths: ~10 s alone, several times that on a loaded machine.
+  }, 180_000);
+
+  it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {
+    const glyph = await insertGlyph(t.database, (await createUser(t.app, { username: 'cafe_owner', name: 'Zoë Brûlée' })).id, {
+      title: 'Café Crème Clock',
+    });
+    const before = index.stats().declined;
+    const page = await indexRepo.search({ term: 'café', sort: 'relevance', limit: 100 });
+    expect(page.rows.map((row) => row.id)).toEqual([glyph.id]);
+    expect(index.stats().declined).toBe(before + 1);
+    expect(await pageAll(indexRepo, 'brûlée clock', 100)).toEqual(await pageAll(sqlRepo, 'brûlée clock', 100));
+  });
+
+  it('falls back to SQL while the index is not loaded', async () => {
+    const cold = createSearchIndex(t.database.db);
+    const repo = createSearchRepository(t.database.db, { index: cold, cards: createSearchCards(t.database.db) });
+    expect(cold.ready).toBe(false);
+    expect(await pageAll(repo, 'clock', 100)).toEqual(await pageAll(sqlRepo, 'clock', 100));
+    expect(cold.stats()).toMatchObject({ ready: false, answered: 0 });
+  });
+
+  it('answers the API’s plain searches from the app’s own index', async () => {
+    const appIndex = t.app.glyphary.searchIndex;
+    expect(appIndex?.ready).toBe(true);
+    const before = appIndex?.stats().answered ?? 0;
+    const response = await t.app.inject({ method: 'GET', url: '/api/get-glyphs?search=neon%20clock&limit=100' });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as { glyphs: { id: string }[] }).glyphs.map((g) => g.id)).toEqual(
+      await pageAll(sqlRepo, 'neon clock', 100),
+    );
+    expect(appIndex?.stats().answered).toBe(before + 1);
+  });
+
+  it('writes the same get-glyphs bytes from its pre-serialized cards as the list serializer does', async () => {
+    const serializeList = schemaSerializer(GlyphListSchema);
+    for (const term of ['clock', 'neon clock', 'animaton', 'the battery', 'glyphs', 'zzzz']) {
+      let cursor: string | null = null;
+      for (let pages = 0; pages < 4; pages += 1) {
+        const expected = await sqlRepo.search({ term, sort: 'relevance', limit: 7, cursor: cursor ?? undefined });
+        const query = `search=${encodeURIComponent(term)}&limit=7${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+        const response = await t.app.inject({ method: 'GET', url: `/api/get-glyphs?${query}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.body, `${term} page ${pages + 1}`).toBe(serializeList(toGlyphList(expected)));
+        cursor = expected.nextCursor;
+        if (!cursor) break;
+      }
+    }
+  });
+});
+
+describe('freshness of the index across instances (decision 0034)', () => {
+  let other: Database | undefined;
+  let remote: SearchIndex;
+  let remoteRepo: SearchRepository;
+
+  beforeAll(async () => {
+    // A second instance: its own index and, on PostgreSQL, its own connection pool to the same database.
+    const url = process.env.TEST_DATABASE_URL;
+    let db = t.database.db;
+    if (url && t.database.kind === 'postgres') {
+      const [row] = await queryRows<{ name: string }>(t.database.db, sql`select current_database() as name`);
+      const dbUrl = new URL(url);
+      dbUrl.pathname = `/${row?.name ?? ''}`;
+      other = await openDatabase({ databaseUrl: dbUrl.href, poolMax: 4 });
+      db = other.db;
+    }
+    const indexing = createSearchIndexing(db);
+    remote = indexing.index;
+    await remote.start();
+    remoteRepo = createSearchRepository(db, indexing);
+  });
+
+  afterAll(async () => {
+    remote?.stop();
+    await other?.close();
+  });
+
+  const find = async (term: string) =>
+    (await remoteRepo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id);
+
+  it('sees a glyph written elsewhere at the next search: new, renamed, more popular, typo words, deleted, restored', async () => {
+    const creator = await createUser(t.app, { username: 'fresh_maker', name: 'Fay Fresh' });
+    const a = await insertGlyph(t.database, creator.id, { title: 'Quokka Lantern', description: 'A small lantern' });
+    expect(await find('quokka')).toEqual([a.id]);
+    // The typo lexicon follows too: a misspelling of a word that did not exist a moment ago.
+    expect(await find('quokak')).toEqual([a.id]);
+    const b = await insertGlyph(t.database, creator.id, { title: 'Quokka Beacon', description: 'Another light' });
+    expect(await find('quokka')).toEqual(await pageAll(sqlRepo, 'quokka', 100));
+    // A like moves b ahead of a (same rank; popularity breaks the tie).
+    await t.database.db.execute(sql`update glyphs set likes = likes + 50 where id = ${b.id}`);
+    expect(await find('quokka')).toEqual([b.id, a.id]);
+    // The cached cards follow every change they show, here a view count and the images.
+    const card = async (id: string) =>
+      (await remoteRepo.search({ term: 'quokka', sort: 'relevance', limit: 100 })).rows.find((row) => row.id === id);
+    expect((await card(a.id))?.views).toBe(0);
+    await t.database.db.execute(
+      sql`update glyphs set views = 77, images = '["https://example.com/new.png"]'::jsonb where id = ${a.id}`,
+    );
+    expect(await card(a.id)).toMatchObject({ views: 77, images: ['https://example.com/new.png'] });
+    await t.database.db.execute(sql`update glyphs set title = 'Wombat Lantern' where id = ${a.id}`);
+    expect(await find('quokka')).toEqual([b.id]);
+    expect(await find('wombat')).toEqual([a.id]);
+    // Deletion and moderation hiding both set deleted_at: gone at once, back on restore.
+    await t.database.db.execute(sql`update glyphs set deleted_at = now() where id = ${b.id}`);
+    expect(await find('quokka')).toEqual([]);
+    await t.database.db.execute(sql`update glyphs set deleted_at = null where id = ${b.id}`);
+    expect(await find('quokka')).toEqual([b.id]);
+    // An account's deletion removes its glyphs by cascade: the feed sees that too.
+    await t.database.db.execute(sql`delete from glyphs where id = ${b.id}`);
+    expect(await find('quokka')).toEqual([]);
+    // A creator rename rewrites the vectors of every glyph of theirs.
+    await t.database.db.execute(sql`update users set username = 'renamed_maker' where id = ${creator.id}`);
+    expect(await find('renamed_maker')).toEqual([a.id]);
+    expect(remote.stats().declined).toBe(0);
+  });
+
+  it('shares one catch-up between concurrent searches and still sees a write made before them', async () => {
+    const creator = await createUser(t.app, { username: 'burst_maker', name: 'Burt Burst' });
+    const glyph = await insertGlyph(t.database, creator.id, { title: 'Narwhal Meter' });
+    const pages = await Promise.all(Array.from({ length: 20 }, () => find('narwhal')));
+    for (const page of pages) expect(page).toEqual([glyph.id]);
+  });
+});
