@@ -3,13 +3,25 @@
  * person and target, bad input, hidden glyphs disappearing from every public read and coming back,
  * suspensions enforced at sign-in and in the access layer, audit rows and the owner's notice.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
-import { auditLog, comments, files, glyphRequests, notifications, releases, reports, sessions, users } from '../../src/db/schema/index.ts';
+import {
+  auditLog,
+  comments,
+  files,
+  glyphRequests,
+  notifications,
+  releases,
+  reports,
+  sessions,
+  users,
+} from '../../src/db/schema/index.ts';
 import { queryRows } from '../../src/db/client.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -54,7 +66,9 @@ describe('POST /api/reports', () => {
   it('401 for visitors and stores nothing', async () => {
     const before = await reportCount();
     const glyph = await insertGlyph(t.database, owner.id);
-    expect((await call('POST', '/api/reports', {}, { targetType: 'glyph', targetId: glyph.id, reason: 'spam' })).statusCode).toBe(401);
+    expect((await call('POST', '/api/reports', {}, { targetType: 'glyph', targetId: glyph.id, reason: 'spam' })).statusCode).toBe(
+      401,
+    );
     expect(await reportCount()).toBe(before);
   });
 
@@ -62,7 +76,13 @@ describe('POST /api/reports', () => {
     const glyph = await insertGlyph(t.database, owner.id);
     const id = await reportGlyph(glyph.id);
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, id));
-    expect(row).toMatchObject({ reporterId: reporter.id, targetType: 'glyph', targetId: glyph.id, reason: 'malware', status: 'open' });
+    expect(row).toMatchObject({
+      reporterId: reporter.id,
+      targetType: 'glyph',
+      targetId: glyph.id,
+      reason: 'malware',
+      status: 'open',
+    });
     const before = await reportCount();
     const again = await report(reporter, { targetType: 'glyph', targetId: glyph.id, reason: 'spam' });
     expect(again.statusCode).toBe(409);
@@ -77,12 +97,42 @@ describe('POST /api/reports', () => {
     ['missing targetId', { targetType: 'glyph', reason: 'spam' }, 400, COMMUNITY_MSG.reportTargetIdRequired],
     ['blank targetId', { targetType: 'glyph', targetId: '   ', reason: 'spam' }, 400, COMMUNITY_MSG.reportTargetIdRequired],
     ['unknown reason', { targetType: 'user', targetId: 'x', reason: 'boring' }, 400, COMMUNITY_MSG.reportReasonInvalid],
-    ['oversize details', { targetType: 'user', targetId: 'x', reason: 'spam', details: 'x'.repeat(MAX_REPORT_DETAILS + 1) }, 400, COMMUNITY_MSG.reportDetailsTooLong],
-    ['control characters', { targetType: 'user', targetId: 'x', reason: 'spam', details: 'a\u0000b' }, 400, 'Text must not contain control characters'],
-    ['unknown glyph', { targetType: 'glyph', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' }, 404, COMMUNITY_MSG.reportTargetNotFound],
-    ['SQL-looking id', { targetType: 'request', targetId: "1' or '1'='1", reason: 'spam' }, 404, COMMUNITY_MSG.reportTargetNotFound],
-    ['unknown release', { targetType: 'release', targetId: '00000000-0000-4000-8000-000000000000', reason: 'malware' }, 404, COMMUNITY_MSG.reportTargetNotFound],
-    ['malformed release id', { targetType: 'release', targetId: 'r1', reason: 'malware' }, 404, COMMUNITY_MSG.reportTargetNotFound],
+    [
+      'oversize details',
+      { targetType: 'user', targetId: 'x', reason: 'spam', details: 'x'.repeat(MAX_REPORT_DETAILS + 1) },
+      400,
+      COMMUNITY_MSG.reportDetailsTooLong,
+    ],
+    [
+      'control characters',
+      { targetType: 'user', targetId: 'x', reason: 'spam', details: 'a\u0000b' },
+      400,
+      'Text must not contain control characters',
+    ],
+    [
+      'unknown glyph',
+      { targetType: 'glyph', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' },
+      404,
+      COMMUNITY_MSG.reportTargetNotFound,
+    ],
+    [
+      'SQL-looking id',
+      { targetType: 'request', targetId: "1' or '1'='1", reason: 'spam' },
+      404,
+      COMMUNITY_MSG.reportTargetNotFound,
+    ],
+    [
+      'unknown release',
+      { targetType: 'release', targetId: '00000000-0000-4000-8000-000000000000', reason: 'malware' },
+      404,
+      COMMUNITY_MSG.reportTargetNotFound,
+    ],
+    [
+      'malformed release id',
+      { targetType: 'release', targetId: 'r1', reason: 'malware' },
+      404,
+      COMMUNITY_MSG.reportTargetNotFound,
+    ],
   ])('%s → %d with a clear error, nothing stored', async (_name, body, status, message) => {
     const before = await reportCount();
     const response = await report(reporter, body);
@@ -96,7 +146,15 @@ describe('POST /api/reports', () => {
     const insertRelease = async (state: string, versionCode: number) => {
       const [row] = await t.database.db
         .insert(releases)
-        .values({ glyphId: glyph.id, apkUrl: '/api/files/apks/x.apk', size: 1234, sha256: 'ab'.repeat(32), versionName: `1.${versionCode}`, versionCode, state })
+        .values({
+          glyphId: glyph.id,
+          apkUrl: '/api/files/apks/x.apk',
+          size: 1234,
+          sha256: 'ab'.repeat(32),
+          versionName: `1.${versionCode}`,
+          versionCode,
+          state,
+        })
         .returning({ id: releases.id });
       return row!.id;
     };
@@ -106,19 +164,29 @@ describe('POST /api/reports', () => {
     expect((await report(reporter, { targetType: 'release', targetId: held, reason: 'malware' })).statusCode).toBe(404);
     expect(await reportCount()).toBe(before);
 
-    const filed = await report(reporter, { targetType: 'release', targetId: published, reason: 'malware', details: 'New permissions' });
+    const filed = await report(reporter, {
+      targetType: 'release',
+      targetId: published,
+      reason: 'malware',
+      details: 'New permissions',
+    });
     expect(filed.statusCode, filed.body).toBe(200);
     const id = filed.json().report.id as string;
     expect(filed.json().report).toMatchObject({ targetType: 'release', targetId: published });
 
     const queue = await call('GET', '/api/admin/reports', admin.auth);
-    const group = (queue.json().groups as Array<{ targetType: string; targetId: string; target: { title: string; url: string } }>).find(
-      (g) => g.targetId === published,
-    );
+    const group = (
+      queue.json().groups as Array<{ targetType: string; targetId: string; target: { title: string; url: string } }>
+    ).find((g) => g.targetId === published);
     expect(group).toMatchObject({ targetType: 'release', target: { title: `${glyph.title} 1.1`, url: `/glyph/${glyph.id}` } });
 
-    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'x' })).statusCode).toBe(422);
-    const warned = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'warn', note: 'Explain the new permissions' });
+    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'x' })).statusCode).toBe(
+      422,
+    );
+    const warned = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, {
+      action: 'warn',
+      note: 'Explain the new permissions',
+    });
     expect(warned.statusCode, warned.body).toBe(200);
     expect((await audits(published)).map((a) => a.action)).toContain('moderation.warn');
     expect((await noticesOf(owner.id)).some((n) => JSON.stringify(n).includes('Explain the new permissions'))).toBe(true);
@@ -135,10 +203,16 @@ describe('POST /api/reports', () => {
 
   it('reports users, requests and comments', async () => {
     expect((await report(reporter, { targetType: 'user', targetId: owner.id, reason: 'stolen' })).statusCode).toBe(200);
-    const [request] = await t.database.db.insert(glyphRequests).values({ title: 'R', description: 'D', userId: owner.id }).returning();
+    const [request] = await t.database.db
+      .insert(glyphRequests)
+      .values({ title: 'R', description: 'D', userId: owner.id })
+      .returning();
     expect((await report(reporter, { targetType: 'request', targetId: request!.id, reason: 'spam' })).statusCode).toBe(200);
     const glyph = await insertGlyph(t.database, other.id);
-    const [comment] = await t.database.db.insert(comments).values({ glyphId: glyph.id, authorId: owner.id, body: 'rude' }).returning();
+    const [comment] = await t.database.db
+      .insert(comments)
+      .values({ glyphId: glyph.id, authorId: owner.id, body: 'rude' })
+      .returning();
     expect((await report(reporter, { targetType: 'comment', targetId: comment!.id, reason: 'offensive' })).statusCode).toBe(200);
   });
 
@@ -146,12 +220,26 @@ describe('POST /api/reports', () => {
     const limited = await buildTestApp({ REPORT_RATE_LIMIT: '2' });
     try {
       const [a, b] = [await createUser(limited.app), await createUser(limited.app)];
-      const glyphs = [await insertGlyph(limited.database, b.id), await insertGlyph(limited.database, b.id), await insertGlyph(limited.database, b.id)];
+      const glyphs = [
+        await insertGlyph(limited.database, b.id),
+        await insertGlyph(limited.database, b.id),
+        await insertGlyph(limited.database, b.id),
+      ];
       for (const glyph of glyphs.slice(0, 2)) {
-        const ok = await limited.app.inject({ method: 'POST', url: '/api/reports', headers: a.auth, payload: { targetType: 'glyph', targetId: glyph.id, reason: 'spam' } });
+        const ok = await limited.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: a.auth,
+          payload: { targetType: 'glyph', targetId: glyph.id, reason: 'spam' },
+        });
         expect(ok.statusCode).toBe(200);
       }
-      const over = await limited.app.inject({ method: 'POST', url: '/api/reports', headers: a.auth, payload: { targetType: 'glyph', targetId: glyphs[2]!.id, reason: 'spam' } });
+      const over = await limited.app.inject({
+        method: 'POST',
+        url: '/api/reports',
+        headers: a.auth,
+        payload: { targetType: 'glyph', targetId: glyphs[2]!.id, reason: 'spam' },
+      });
       expect(over.statusCode).toBe(429);
       expect(over.headers['retry-after']).toBeDefined();
       expect(await limited.database.db.$count(reports)).toBe(2);
@@ -201,8 +289,16 @@ describe('GET /api/admin/reports', () => {
       .returning();
     const glyph = await insertGlyph(t.database, owner.id, { apkFileId: file!.id, apkUrl: `/api/files/apks/${file!.filename}` });
     await reportGlyph(glyph.id, reporter, 'malware');
-    const group = (await call('GET', '/api/admin/reports', admin.auth)).json().groups.find((g: { targetId: string }) => g.targetId === glyph.id);
-    expect(group.target.apk).toEqual({ sha256: 'ab'.repeat(32), size: 1234, permissions: ['android.permission.SEND_SMS'], signatureStatus: 'verified', isGlyphToy: false });
+    const group = (await call('GET', '/api/admin/reports', admin.auth))
+      .json()
+      .groups.find((g: { targetId: string }) => g.targetId === glyph.id);
+    expect(group.target.apk).toEqual({
+      sha256: 'ab'.repeat(32),
+      size: 1234,
+      permissions: ['android.permission.SEND_SMS'],
+      signatureStatus: 'verified',
+      isGlyphToy: false,
+    });
   });
 });
 
@@ -211,7 +307,9 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     const glyph = await insertGlyph(t.database, owner.id);
     const id = await reportGlyph(glyph.id);
     expect((await call('POST', `/api/admin/reports/${id}/resolve`, {}, { action: 'hide', note: 'x' })).statusCode).toBe(401);
-    expect((await call('POST', `/api/admin/reports/${id}/resolve`, reporter.auth, { action: 'hide', note: 'x' })).statusCode).toBe(403);
+    expect(
+      (await call('POST', `/api/admin/reports/${id}/resolve`, reporter.auth, { action: 'hide', note: 'x' })).statusCode,
+    ).toBe(403);
     const [row] = await t.database.db.select().from(reports).where(eq(reports.id, id));
     expect(row!.status).toBe('open');
     expect(await audits(glyph.id)).toHaveLength(0);
@@ -221,9 +319,14 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     const glyph = await insertGlyph(t.database, owner.id, { title: 'Suspicious toy' });
     const id = await reportGlyph(glyph.id);
     await reportGlyph(glyph.id, other, 'broken');
-    const countBefore = (await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`))[0]!.glyphs_count;
+    const countBefore = (
+      await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`)
+    )[0]!.glyphs_count;
 
-    const hidden = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'Asks for SMS permissions' });
+    const hidden = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, {
+      action: 'hide',
+      note: 'Asks for SMS permissions',
+    });
     expect(hidden.statusCode, hidden.body).toBe(200);
     expect(hidden.json().target).toMatchObject({ hidden: true });
 
@@ -237,7 +340,9 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     expect(JSON.stringify(latest)).not.toContain(glyph.id);
     const search = (await call('GET', `/api/get-glyphs?search=Suspicious&sort=latest&limit=100`)).json();
     expect(JSON.stringify(search)).not.toContain(glyph.id);
-    const after = (await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`))[0]!.glyphs_count;
+    const after = (
+      await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`)
+    )[0]!.glyphs_count;
     expect(after).toBe(countBefore - 1);
     // Not reportable any more, and comments on it are gone from view.
     expect((await report(superAdmin, { targetType: 'glyph', targetId: glyph.id, reason: 'spam' })).statusCode).toBe(404);
@@ -249,18 +354,31 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     expect(notice?.data).toMatchObject({ action: 'hide', note: 'Asks for SMS permissions', title: 'Suspicious toy' });
     const bell = (await call('GET', '/api/notifications', owner.auth)).json();
     expect(bell.notifications[0].text).toBe('An admin hid your glyph "Suspicious toy". Reason: Asks for SMS permissions');
-    expect((await audits(glyph.id)).map((a) => [a.action, a.actorId, a.detail])).toEqual([['moderation.hide', admin.id, 'Asks for SMS permissions']]);
+    expect((await audits(glyph.id)).map((a) => [a.action, a.actorId, a.detail])).toEqual([
+      ['moderation.hide', admin.id, 'Asks for SMS permissions'],
+    ]);
     // The mailer (configured in tests) got the same notice.
     expect(t.mails.some((m) => m.to === owner.email && m.text.includes('Asks for SMS permissions'))).toBe(true);
 
     // Resolving again → 409; the resolved list shows it; restore works on the resolved report.
-    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'warn', note: 'x' })).statusCode).toBe(409);
+    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'warn', note: 'x' })).statusCode).toBe(
+      409,
+    );
     const resolved = (await call('GET', '/api/admin/reports?status=resolved', admin.auth)).json();
-    expect(resolved.groups.some((g: { targetId: string; target: { hidden: boolean } }) => g.targetId === glyph.id && g.target.hidden)).toBe(true);
-    const restored = await call('POST', `/api/admin/reports/${id}/resolve`, superAdmin.auth, { action: 'restore', note: 'False alarm' });
+    expect(
+      resolved.groups.some((g: { targetId: string; target: { hidden: boolean } }) => g.targetId === glyph.id && g.target.hidden),
+    ).toBe(true);
+    const restored = await call('POST', `/api/admin/reports/${id}/resolve`, superAdmin.auth, {
+      action: 'restore',
+      note: 'False alarm',
+    });
     expect(restored.statusCode, restored.body).toBe(200);
-    expect((await call('GET', `/api/get-glyph/${glyph.id}`)).json()).toMatchObject({ glyph: { deleted: false, title: 'Suspicious toy' } });
-    const back = (await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`))[0]!.glyphs_count;
+    expect((await call('GET', `/api/get-glyph/${glyph.id}`)).json()).toMatchObject({
+      glyph: { deleted: false, title: 'Suspicious toy' },
+    });
+    const back = (
+      await queryRows<{ glyphs_count: number }>(t.database.db, sql`select glyphs_count from users where id = ${owner.id}`)
+    )[0]!.glyphs_count;
     expect(back).toBe(countBefore);
     expect((await audits(glyph.id)).map((a) => a.action).sort()).toEqual(['moderation.hide', 'moderation.restore']);
     // Restoring a glyph that is not hidden → 409, nothing stored.
@@ -270,21 +388,63 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     expect(await audits(glyph.id)).toHaveLength(2);
   });
 
-  it('hide stops serving the glyph\'s uploaded files and restore serves them again', async () => {
+  it("hide stops serving the glyph's uploaded files and restore serves them again", async () => {
     const png = await import('../multipart.ts');
-    const form = png.multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await png.pngBytes() }]);
-    const upload = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...owner.auth, ...form.headers }, payload: form.payload });
+    const form = png.multipart({ type: 'images' }, [
+      { field: 'file', filename: 'a.png', contentType: 'image/png', data: await png.pngBytes() },
+    ]);
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-file',
+      headers: { ...owner.auth, ...form.headers },
+      payload: form.payload,
+    });
     expect(upload.statusCode).toBe(200);
     const url = upload.json().url as string;
-    const created = await call('POST', '/api/upload-glyph', owner.auth, { title: 'With image', description: 'd', githubUrl: 'https://github.com/a/b', images: [url] });
+    // Its animation too (issue 16): served from memory once read, so the cached copy must stop as well.
+    const fixture = fs.readFileSync(path.resolve(import.meta.dirname, '../../../../fixtures/glyph-matrix/pulse_13.json'));
+    const animationForm = png.multipart({ type: 'animations' }, [
+      { field: 'file', filename: 'pulse_13.json', contentType: 'application/json', data: fixture },
+    ]);
+    const animation = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-file',
+      headers: { ...owner.auth, ...animationForm.headers },
+      payload: animationForm.payload,
+    });
+    expect(animation.statusCode, animation.body).toBe(200);
+    const animationUrl = animation.json().url as string;
+    const created = await call('POST', '/api/upload-glyph', owner.auth, {
+      title: 'With image',
+      description: 'd',
+      githubUrl: 'https://github.com/a/b',
+      images: [url],
+      animationUrl,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const glyphId = created.json().id as string;
     const id = await reportGlyph(glyphId);
-    expect((await call('GET', url)).statusCode).toBe(200);
-    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'check' })).statusCode).toBe(200);
-    expect((await call('GET', url)).statusCode).toBe(404);
+    const statuses = async () => [(await call('GET', url)).statusCode, (await call('GET', animationUrl)).statusCode];
+    expect(await statuses()).toEqual([200, 200]);
+    expect(
+      (await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'hide', note: 'check' })).statusCode,
+    ).toBe(200);
+    expect(await statuses()).toEqual([404, 404]);
     expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'restore' })).statusCode).toBe(200);
-    expect((await call('GET', url)).statusCode).toBe(200);
+    expect(await statuses()).toEqual([200, 200]);
+    // Reported again and removed for good: the files are deleted, not restorable.
+    const again = await reportGlyph(glyphId, other);
+    const removed = await call('POST', `/api/admin/reports/${again}/resolve`, superAdmin.auth, {
+      action: 'remove',
+      note: 'for good',
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    const rows = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from files where owner_id = ${owner.id} and type in ('images', 'animations') and created_at > now() - interval '1 minute' order by type`,
+    );
+    expect(await statuses()).toEqual([404, 404]);
+    expect(rows.map((r) => r.status)).toEqual(['deleted', 'deleted']);
   });
 
   it('dismiss resolves without touching the target or telling the owner; warn tells the owner', async () => {
@@ -301,7 +461,10 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     const warnNoNote = await call('POST', `/api/admin/reports/${id2}/resolve`, admin.auth, { action: 'warn' });
     expect(warnNoNote.statusCode).toBe(400);
     expect(warnNoNote.json().error).toBe(COMMUNITY_MSG.moderationNoteRequired);
-    expect((await call('POST', `/api/admin/reports/${id2}/resolve`, admin.auth, { action: 'warn', note: 'Add a flashing warning' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/reports/${id2}/resolve`, admin.auth, { action: 'warn', note: 'Add a flashing warning' }))
+        .statusCode,
+    ).toBe(200);
     const notice = (await noticesOf(owner.id)).find((n) => n.data.action === 'warn' && n.data.targetId === glyph.id);
     expect(notice?.data.note).toBe('Add a flashing warning');
   });
@@ -346,7 +509,10 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     const hideUser = await call('POST', `/api/admin/reports/${userReport}/resolve`, admin.auth, { action: 'hide', note: 'x' });
     expect(hideUser.statusCode).toBe(422);
     expect(hideUser.json().error).toBe(COMMUNITY_MSG.moderationActionNotApplicable('hide', 'user'));
-    expect((await call('POST', '/api/admin/reports/00000000-0000-4000-8000-000000000000/resolve', admin.auth, { action: 'dismiss' })).statusCode).toBe(404);
+    expect(
+      (await call('POST', '/api/admin/reports/00000000-0000-4000-8000-000000000000/resolve', admin.auth, { action: 'dismiss' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call('POST', '/api/admin/reports/not-a-uuid/resolve', admin.auth, { action: 'dismiss' })).statusCode).toBe(404);
 
     const glyph = await insertGlyph(t.database, owner.id);
@@ -359,23 +525,43 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
   });
 
   it('remove: requests and comments are deleted, a glyph soft-deleted for good (not restorable)', async () => {
-    const [request] = await t.database.db.insert(glyphRequests).values({ title: 'Spam', description: 'D', userId: owner.id }).returning();
+    const [request] = await t.database.db
+      .insert(glyphRequests)
+      .values({ title: 'Spam', description: 'D', userId: owner.id })
+      .returning();
     const rid = (await report(reporter, { targetType: 'request', targetId: request!.id, reason: 'spam' })).json().report.id;
-    expect((await call('POST', `/api/admin/reports/${rid}/resolve`, admin.auth, { action: 'remove', note: 'Spam' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/reports/${rid}/resolve`, admin.auth, { action: 'remove', note: 'Spam' })).statusCode,
+    ).toBe(200);
     expect(await t.database.db.$count(glyphRequests, eq(glyphRequests.id, request!.id))).toBe(0);
 
     const glyph = await insertGlyph(t.database, other.id);
-    const [comment] = await t.database.db.insert(comments).values({ glyphId: glyph.id, authorId: owner.id, body: 'rude words' }).returning();
+    const [comment] = await t.database.db
+      .insert(comments)
+      .values({ glyphId: glyph.id, authorId: owner.id, body: 'rude words' })
+      .returning();
     const cid = (await report(reporter, { targetType: 'comment', targetId: comment!.id, reason: 'offensive' })).json().report.id;
-    expect((await call('POST', `/api/admin/reports/${cid}/resolve`, admin.auth, { action: 'remove', note: 'Be kind' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/reports/${cid}/resolve`, admin.auth, { action: 'remove', note: 'Be kind' })).statusCode,
+    ).toBe(200);
     expect(await t.database.db.$count(comments, eq(comments.id, comment!.id))).toBe(0);
     expect((await audits(comment!.id)).map((a) => a.action)).toEqual(['moderation.remove']);
 
     const g2 = await insertGlyph(t.database, owner.id);
     const gid = await reportGlyph(g2.id);
-    expect((await call('POST', `/api/admin/reports/${gid}/resolve`, admin.auth, { action: 'hide', note: 'check' })).statusCode).toBe(200);
-    const g2r2 = (await t.database.db.insert(reports).values({ reporterId: other.id, targetType: 'glyph', targetId: g2.id, reason: 'malware' }).returning())[0]!;
-    expect((await call('POST', `/api/admin/reports/${g2r2.id}/resolve`, admin.auth, { action: 'remove', note: 'Confirmed malware' })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/api/admin/reports/${gid}/resolve`, admin.auth, { action: 'hide', note: 'check' })).statusCode,
+    ).toBe(200);
+    const g2r2 = (
+      await t.database.db
+        .insert(reports)
+        .values({ reporterId: other.id, targetType: 'glyph', targetId: g2.id, reason: 'malware' })
+        .returning()
+    )[0]!;
+    expect(
+      (await call('POST', `/api/admin/reports/${g2r2.id}/resolve`, admin.auth, { action: 'remove', note: 'Confirmed malware' }))
+        .statusCode,
+    ).toBe(200);
     const restore = await call('POST', `/api/admin/reports/${gid}/resolve`, admin.auth, { action: 'restore' });
     expect(restore.statusCode).toBe(409);
     expect((await call('GET', `/api/get-glyph/${g2.id}`)).json()).toMatchObject({ glyph: { deleted: true } });
@@ -395,25 +581,36 @@ describe('suspension', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(COMMUNITY_MSG.adminCannotBeSuspended);
 
-    const response = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'suspend', note: 'Repeated malware' });
+    const response = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, {
+      action: 'suspend',
+      note: 'Repeated malware',
+    });
     expect(response.statusCode, response.body).toBe(200);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, bad.id));
     expect(row!.suspendedAt).not.toBeNull();
     expect(row!.suspendedReason).toBe('Repeated malware');
     expect(await t.database.db.$count(sessions, eq(sessions.userId, bad.id))).toBe(0);
     // The old token no longer works; signing in again is refused with a clear message and no cookie.
-    expect((await call('POST', '/api/upload-glyph', bad.auth, { title: 't', description: 'd', githubUrl: 'https://github.com/a/b' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/upload-glyph', bad.auth, { title: 't', description: 'd', githubUrl: 'https://github.com/a/b' }))
+        .statusCode,
+    ).toBe(401);
     const signIn = await call('POST', '/api/auth/sign-in/email', {}, { email: bad.email, password: bad.password });
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json()).toEqual({ error: COMMUNITY_MSG.accountSuspended, code: 'ACCOUNT_SUSPENDED' });
     expect(signIn.headers['set-cookie']).toBeUndefined();
     expect(await t.database.db.$count(sessions, eq(sessions.userId, bad.id))).toBe(0);
     // A wrong password still says wrong password (the suspension is not an oracle).
-    expect((await call('POST', '/api/auth/sign-in/email', {}, { email: bad.email, password: 'wrong-password-1' })).statusCode).toBe(401);
+    expect(
+      (await call('POST', '/api/auth/sign-in/email', {}, { email: bad.email, password: 'wrong-password-1' })).statusCode,
+    ).toBe(401);
     expect((await audits(bad.id)).map((a) => a.action)).toEqual([]);
     expect((await audits(glyph.id)).map((a) => a.action)).toEqual(['moderation.suspend']);
 
-    const lift = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'unsuspend', note: 'Appeal accepted' });
+    const lift = await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, {
+      action: 'unsuspend',
+      note: 'Appeal accepted',
+    });
     expect(lift.statusCode, lift.body).toBe(200);
     const back = await call('POST', '/api/auth/sign-in/email', {}, { email: bad.email, password: bad.password });
     expect(back.statusCode).toBe(200);

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { queryRows, type Db } from '../../db/client.ts';
 import { comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
 import { createAuditRepository, writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
-import { storedFileUrlSql } from '../files/file-urls.ts';
+import { moveGlyphFiles } from '../glyphs/glyph-files.ts';
 
 /** What moderation knows about a reported thing. */
 export interface TargetFacts {
@@ -21,7 +21,13 @@ export interface TargetFacts {
   hidden: boolean;
   deleted: boolean;
   /** The glyph's APK facts and, since issue 15, its APK report's key findings. */
-  apk: { sha256: string | null; size: number | null; permissions: string[]; signatureStatus: string | null; isGlyphToy: boolean | null } | null;
+  apk: {
+    sha256: string | null;
+    size: number | null;
+    permissions: string[];
+    signatureStatus: string | null;
+    isGlyphToy: boolean | null;
+  } | null;
 }
 
 export interface ReportRow {
@@ -78,27 +84,6 @@ const NONE: TargetFacts = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const excerptOf = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
 
-/**
- * Marks the files a glyph references `to`, when they are the creator's, in state `from`, and no
- * other live glyph uses them (the same rule as the glyph soft delete).
- */
-/** A files row's URL in SQL (the files module's builder), for the `f` alias used below. */
-const fileUrl = storedFileUrlSql('f');
-
-async function moveGlyphFiles(tx: Tx, row: { creatorId: string; apkFileId: string | null; images: string[]; apkUrl: string | null }, from: string, to: string) {
-  const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
-  await tx.execute(sql`
-    update files f set status = ${to}
-    where f.owner_id = ${row.creatorId}
-      and f.status = ${from}
-      and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))
-      and not exists (
-        select 1 from glyphs g
-        where g.deleted_at is null
-          and (g.apk_file_id = f.id or g.images @> jsonb_build_array(${fileUrl}))
-      )`);
-}
-
 /** Data access for reports and moderation (issue 19). */
 
 /** The columns of a report as the queue and the routes show it (with the reporter's username). */
@@ -121,7 +106,13 @@ export function createReportsRepository(db: Db) {
   const audit = createAuditRepository(db);
   async function ownerFacts(userId: string) {
     const [row] = await db
-      .select({ username: users.username, email: users.email, isAdmin: users.isAdmin, isSuperAdmin: users.isSuperAdmin, suspendedAt: users.suspendedAt })
+      .select({
+        username: users.username,
+        email: users.email,
+        isAdmin: users.isAdmin,
+        isSuperAdmin: users.isSuperAdmin,
+        suspendedAt: users.suspendedAt,
+      })
       .from(users)
       .where(eq(users.id, userId))
       .limit(1);
@@ -270,7 +261,14 @@ export function createReportsRepository(db: Db) {
     },
 
     /** Inserts an open report. @returns its id, or null when the reporter already has an open one on the target. */
-    async insert(values: { reporterId: string; targetType: string; targetId: string; reason: string; details: string; createdAt: Date }): Promise<string | null> {
+    async insert(values: {
+      reporterId: string;
+      targetType: string;
+      targetId: string;
+      reason: string;
+      details: string;
+      createdAt: Date;
+    }): Promise<string | null> {
       const [row] = await db
         .insert(reports)
         .values({ ...values, status: 'open' })
@@ -337,9 +335,18 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: now, hiddenAt: now, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.deletedAt} is null`))
-              .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+              .returning({
+                creatorId: glyphs.creatorId,
+                apkFileId: glyphs.apkFileId,
+                animationFileId: glyphs.animationFileId,
+                images: glyphs.images,
+                apkUrl: glyphs.apkUrl,
+              });
             if (!row) return false;
-            await tx.update(users).set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` }).where(eq(users.id, row.creatorId));
+            await tx
+              .update(users)
+              .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
+              .where(eq(users.id, row.creatorId));
             // A hidden glyph's files stop being served too, but stay restorable ('hidden', not 'deleted').
             await moveGlyphFiles(tx, row, 'ready', 'hidden');
             break;
@@ -349,14 +356,19 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: null, hiddenAt: null, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.hiddenAt} is not null`))
-              .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+              .returning({
+                creatorId: glyphs.creatorId,
+                apkFileId: glyphs.apkFileId,
+                animationFileId: glyphs.animationFileId,
+                images: glyphs.images,
+                apkUrl: glyphs.apkUrl,
+              });
             if (!row) return false;
-            await tx.update(users).set({ glyphsCount: sql`${users.glyphsCount} + 1` }).where(eq(users.id, row.creatorId));
-            const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : [])]);
-            await tx.execute(sql`
-              update files f set status = 'ready'
-              where f.owner_id = ${row.creatorId} and f.status = 'hidden'
-                and (f.id = ${row.apkFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))`);
+            await tx
+              .update(users)
+              .set({ glyphsCount: sql`${users.glyphsCount} + 1` })
+              .where(eq(users.id, row.creatorId));
+            await moveGlyphFiles(tx, row, 'hidden', 'ready');
             break;
           }
           case 'remove-glyph': {
@@ -365,9 +377,18 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: now, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.deletedAt} is null`))
-              .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+              .returning({
+                creatorId: glyphs.creatorId,
+                apkFileId: glyphs.apkFileId,
+                animationFileId: glyphs.animationFileId,
+                images: glyphs.images,
+                apkUrl: glyphs.apkUrl,
+              });
             if (live) {
-              await tx.update(users).set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` }).where(eq(users.id, live.creatorId));
+              await tx
+                .update(users)
+                .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
+                .where(eq(users.id, live.creatorId));
               await moveGlyphFiles(tx, live, 'ready', 'deleted');
               break;
             }
@@ -375,13 +396,22 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ hiddenAt: null, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.hiddenAt} is not null`))
-              .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+              .returning({
+                creatorId: glyphs.creatorId,
+                apkFileId: glyphs.apkFileId,
+                animationFileId: glyphs.animationFileId,
+                images: glyphs.images,
+                apkUrl: glyphs.apkUrl,
+              });
             if (!hidden) return false;
             await moveGlyphFiles(tx, hidden, 'hidden', 'deleted');
             break;
           }
           case 'remove-request': {
-            const rows = await tx.delete(glyphRequests).where(eq(glyphRequests.id, effect.requestId)).returning({ id: glyphRequests.id });
+            const rows = await tx
+              .delete(glyphRequests)
+              .where(eq(glyphRequests.id, effect.requestId))
+              .returning({ id: glyphRequests.id });
             if (rows.length === 0) return false;
             break;
           }
@@ -394,7 +424,14 @@ export function createReportsRepository(db: Db) {
             const rows = await tx
               .update(users)
               .set({ suspendedAt: now, suspendedReason: effect.reason || null })
-              .where(and(eq(users.id, effect.userId), sql`${users.suspendedAt} is null`, eq(users.isAdmin, false), eq(users.isSuperAdmin, false)))
+              .where(
+                and(
+                  eq(users.id, effect.userId),
+                  sql`${users.suspendedAt} is null`,
+                  eq(users.isAdmin, false),
+                  eq(users.isSuperAdmin, false),
+                ),
+              )
               .returning({ id: users.id });
             if (rows.length === 0) return false;
             // Signed out everywhere at once: a suspended account cannot act with an old session either.
@@ -421,7 +458,9 @@ export function createReportsRepository(db: Db) {
               resolvedBy: input.resolve.adminId,
               resolvedAt: input.resolve.now,
             })
-            .where(and(eq(reports.targetType, input.target.type), eq(reports.targetId, input.target.id), eq(reports.status, 'open')));
+            .where(
+              and(eq(reports.targetType, input.target.type), eq(reports.targetId, input.target.id), eq(reports.status, 'open')),
+            );
         }
         await writeAudit(tx, input.audit);
         if (input.notification) await insertNotification(tx, input.notification);
@@ -431,7 +470,10 @@ export function createReportsRepository(db: Db) {
 
     /** True while any open report exists on the target (resolving an already-resolved group → 409). */
     async hasOpenReports(type: string, id: string): Promise<boolean> {
-      const rows = await queryRows<{ one: number }>(db, sql`select 1 as one from reports where target_type = ${type} and target_id = ${id} and status = 'open' limit 1`);
+      const rows = await queryRows<{ one: number }>(
+        db,
+        sql`select 1 as one from reports where target_type = ${type} and target_id = ${id} and status = 'open' limit 1`,
+      );
       return rows.length > 0;
     },
   };

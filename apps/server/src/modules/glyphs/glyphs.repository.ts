@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, glyphs, releases, users, animations } from '../../db/schema/index.ts';
-import { storedFileUrlSql } from '../files/file-urls.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
+import { moveGlyphFiles } from './glyph-files.ts';
 
 /** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
 export interface GlyphContent {
@@ -33,7 +33,13 @@ export interface InitialReleaseFacts {
 }
 
 /** Stores a glyph's APK as its release 1 (issue 18), inside the caller's transaction; nothing without an APK file. */
-async function insertFirstRelease(tx: Tx, glyphId: string, content: GlyphContent, facts: InitialReleaseFacts, now: Date): Promise<void> {
+async function insertFirstRelease(
+  tx: Tx,
+  glyphId: string,
+  content: GlyphContent,
+  facts: InitialReleaseFacts,
+  now: Date,
+): Promise<void> {
   if (!content.apkFileId || !content.apkUrl) return;
   const [file] = await tx.select({ size: files.size, sha256: files.sha256 }).from(files).where(eq(files.id, content.apkFileId));
   if (!file) return;
@@ -80,7 +86,9 @@ export function createGlyphsRepository(db: Db) {
       const [row] = await db
         .select({ id: files.id })
         .from(files)
-        .where(and(eq(files.ownerId, ownerId), eq(files.type, 'animations'), eq(files.filename, filename), eq(files.status, 'ready')))
+        .where(
+          and(eq(files.ownerId, ownerId), eq(files.type, 'animations'), eq(files.filename, filename), eq(files.status, 'ready')),
+        )
         .limit(1);
       return row?.id;
     },
@@ -92,7 +100,14 @@ export function createGlyphsRepository(db: Db) {
       const rows = await db
         .select({ filename: files.filename })
         .from(files)
-        .where(and(eq(files.type, 'images'), eq(files.ownerId, ownerId), inArray(files.filename, filenames), eq(files.status, 'ready')));
+        .where(
+          and(
+            eq(files.type, 'images'),
+            eq(files.ownerId, ownerId),
+            inArray(files.filename, filenames),
+            eq(files.status, 'ready'),
+          ),
+        );
       return new Set(rows.map((row) => row.filename));
     },
 
@@ -172,38 +187,20 @@ export function createGlyphsRepository(db: Db) {
           .update(glyphs)
           .set({ deletedAt: now, updatedAt: now })
           .where(and(eq(glyphs.id, id), isNull(glyphs.deletedAt)))
-          .returning({ creatorId: glyphs.creatorId, apkFileId: glyphs.apkFileId, animationFileId: glyphs.animationFileId, images: glyphs.images, apkUrl: glyphs.apkUrl });
+          .returning({
+            creatorId: glyphs.creatorId,
+            apkFileId: glyphs.apkFileId,
+            animationFileId: glyphs.animationFileId,
+            images: glyphs.images,
+            apkUrl: glyphs.apkUrl,
+          });
         if (!row) return false;
         await tx
           .update(users)
           .set({ glyphsCount: sql`greatest(${users.glyphsCount} - 1, 0)` })
           .where(eq(users.id, row.creatorId));
-        // Issue 15: the APK's toy previews stop being served with it.
-        const [apkFile] = row.apkFileId ? await tx.select({ report: files.apkReport }).from(files).where(eq(files.id, row.apkFileId)) : [];
-        const previewUrls = (apkFile?.report?.toys ?? []).map((toy) => toy.imageUrl).filter((url): url is string => url !== null);
-        const urls = JSON.stringify([...row.images, ...(row.apkUrl ? [row.apkUrl] : []), ...previewUrls]);
-        const fileUrl = storedFileUrlSql('f');
-        await tx.execute(sql`
-          update files f set status = 'deleted'
-          where f.owner_id = ${row.creatorId}
-            and f.status = 'ready'
-            and (f.id = ${row.apkFileId} or f.id = ${row.animationFileId} or ${urls}::jsonb @> jsonb_build_array(${fileUrl}))
-            and not exists (
-              select 1 from glyphs g
-              where g.deleted_at is null
-                and (g.apk_file_id = f.id or g.animation_file_id = f.id or g.images @> jsonb_build_array(${fileUrl})
-                  or exists (
-                    select 1 from files a
-                    where a.id = g.apk_file_id
-                      and a.apk_report -> 'toys' @> jsonb_build_array(jsonb_build_object('imageUrl', ${fileUrl}))
-                  ))
-            )
-            -- A file lives while anything uses it: a profile picture or banner too (issue 21).
-            and not exists (
-              select 1 from users u
-              where u.image = ${fileUrl}
-                 or u.banner_image = ${fileUrl}
-            )`);
+        // Its APK, animation, images and toy previews stop being served (unless something live uses them).
+        await moveGlyphFiles(tx, row, 'ready', 'deleted');
         await inTransaction?.(tx);
         return true;
       });
