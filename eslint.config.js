@@ -50,8 +50,9 @@ export default tseslint.config(
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/src/test/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
-  // One import point for routing (decision 0031): react-router no longer ships, and a later merge that
-  // imports it again would put ~20 KB gzip back into every page's initial JavaScript.
+  // One import point for routing (decision 0031) and for data (decision 0036): react-router and
+  // TanStack Query no longer ship, and a later merge that imports them again would put ~20 KB and
+  // ~11 KB gzip back into every page's initial JavaScript.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/lib/router.tsx'],
@@ -62,6 +63,12 @@ export default tseslint.config(
           paths: [
             { name: 'react-router', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
             { name: 'react-router-dom', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
+            { name: '@tanstack/react-query', message: 'Import the data layer from apps/web/src/lib/query.tsx (decision 0036).' },
+            {
+              name: '@glyphary/shared',
+              importNames: ['MSG'],
+              message: "Import the feature's texts (COMMON_MSG, GLYPH_MSG, …): MSG would put every text into every page (decision 0036).",
+            },
           ],
           patterns: [
             {
@@ -76,7 +83,15 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.test.{ts,tsx}', 'apps/web/vitest.config.ts', 'apps/web/vite.config.ts', 'apps/web/src/test/**'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: 'Import routing from apps/web/src/lib/router.tsx (decision 0031).' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router', message: 'Import routing from apps/web/src/lib/router.tsx (decision 0031).' },
+            { name: '@tanstack/react-query', message: 'Import the data layer from apps/web/src/lib/query.tsx (decision 0036).' },
+          ],
+        },
+      ],
     },
   },
   // Rule 1: the server never imports the web app.

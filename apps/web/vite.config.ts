@@ -1,9 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
+/**
+ * Modules every page loads that the bundler, left to itself, puts in chunks of their own beside the
+ * entry (they are also imported by lazily loaded pages): React, the JSX runtime, `cn`, the shared
+ * constants and the common texts. Grouped, they are one file instead of six, each of which was
+ * compressed on its own (decision 0036: ~1 KB gzip per page). A module joins its chunk whole: a shared
+ * module the shell imports brings along everything of it that any page uses (community.ts's texts
+ * did, +1.3 KB on every page), so what the shell needs lives in small modules (constants.ts).
+ */
+const SHELL_MODULES = [
+  /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]cn\.ts$/,
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]src[\\/]utils)/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx$/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/]format[\\/]index\.ts$/,
+  /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
+];
+
+/**
+ * The `shell` chunk: the app's own modules the entry imports statically (followed through
+ * apps/web/src only: the shared package's barrel re-exports everything, and following it would
+ * pull every page's shared code in), plus SHELL_MODULES. Their dependencies join them (Rolldown's
+ * includeDependenciesRecursively).
+ */
+function shellOf(entry: string) {
+  let shell: Set<string> | null = null;
+  return (id: string, ctx: ChunkingContext): string | null => {
+    if (!shell) {
+      shell = new Set();
+      const queue = [entry];
+      while (queue.length > 0) {
+        const next = queue.pop()!;
+        for (const imported of ctx.getModuleInfo(next)?.importedIds ?? []) {
+          if (!imported.includes('/apps/web/src/') || imported.endsWith('.css') || shell.has(imported)) continue;
+          shell.add(imported);
+          queue.push(imported);
+        }
+      }
+    }
+    return shell.has(id) || SHELL_MODULES.some((re) => re.test(id)) ? 'shell' : null;
+  };
+}
+
 // The SPA is served by apps/server in production; in development Vite proxies /api to it.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
@@ -14,11 +58,17 @@ export default defineConfig({
     // Never inline assets as data: URLs: the server's CSP allows fonts and scripts from 'self' only.
     assetsInlineLimit: 0,
     // Every browser the es2022 target covers supports <link rel="modulepreload">; the polyfill only
-    // added to the initial JS (DESIGN §5 budget).
-    modulePreload: { polyfill: false },
+    // added to the initial JS (DESIGN §5 budget). index.html names the entry's chunks (the shell);
+    // dynamic imports carry no dependency lists (decision 0036: ~1.5 KB gzip per page): the server
+    // names a page's chunks itself, and a later navigation fetches a route chunk, then its imports.
+    modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML (decision 0013).
     manifest: true,
     // No manual chunk groups any more (decision 0031): chunks follow the imports, so a page loads
     // only what it renders. The one `libs` chunk put zod, Radix and floating-ui in every page.
+    // The one exception is the shell (above): what every page loads anyway, as one file.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : { output: { codeSplitting: { groups: [{ name: shellOf(fileURLToPath(new URL('./src/main.tsx', import.meta.url))) }] } } },
   },
-});
+}));

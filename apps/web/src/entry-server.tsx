@@ -1,16 +1,16 @@
 import { renderToString } from 'react-dom/server';
-import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { StaticRouter } from './lib/router.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { setServerBootData } from './lib/boot-data.ts';
+import { BootData } from './lib/boot-data.ts';
 import { preloadLazyComponents } from './lib/preloadable-lazy.tsx';
+import { dehydrate, type DehydratedState } from './lib/query.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** A pre-rendered page: its markup and the query cache it was rendered from. */
 export interface PrerenderedPage {
   html: string;
-  /** TanStack Query's dehydrated cache: the browser hydrates it before React hydrates the markup. */
+  /** The dehydrated query cache (lib/query.tsx): the browser hydrates it before React hydrates the markup. */
   queries: DehydratedState;
 }
 
@@ -19,9 +19,10 @@ export interface PrerenderedPage {
  * first render in the browser will show it, from the answers the page carries (its boot data), plus
  * the query cache behind it, so the browser's first render matches and React hydrates the markup.
  *
- * Renders run one at a time: the boot data is module state for the duration of a render. A render
- * that has not finished within QUEUE_RELEASE_MS no longer holds up the next one (the server has
- * given up on it by then and serves that page client-rendered).
+ * Each render has its own query client carrying the page's answers (lib/boot-data.ts). Renders run
+ * one at a time (they are CPU work; a queue keeps a burst from interleaving them); a render that has
+ * not finished within QUEUE_RELEASE_MS no longer holds up the next one (the server has given up on
+ * it by then and serves that page client-rendered).
  */
 let queue: Promise<unknown> = Promise.resolve();
 const QUEUE_RELEASE_MS = 1000;
@@ -35,9 +36,12 @@ export function renderPage(url: string, boot: Record<string, unknown>): Promise<
 async function render(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
   // The route and every lazily loaded part of the page (the signed-in top bar): renderToString cannot
   // wait for a module, and a part that suspends is left for the browser to render again (#419).
-  await Promise.all([preloadRoute(new URL(url, 'http://localhost').pathname), preloadLazyComponents()]);
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // The route module first: it registers the lazily loaded parts of its page (decision 0036).
+  await preloadRoute(new URL(url, 'http://localhost').pathname);
+  await preloadLazyComponents();
+  // The first pass peeks at the session answer; the query functions then take the page's answers.
+  const queryClient = createQueryClient(new BootData(boot, true));
+  queryClient.defaults.retry = false;
   const page = () =>
     renderToString(
       <AppProviders queryClient={queryClient}>
@@ -47,19 +51,16 @@ async function render(url: string, boot: Record<string, unknown>): Promise<Prere
       </AppProviders>,
     );
   try {
-    setServerBootData(boot);
     // First pass: the page's queries register in the cache; run them against the boot data.
     page();
-    const queries = queryClient.getQueryCache().getAll();
+    const queries = queryClient.getAll();
     await Promise.allSettled(queries.map((query) => query.fetch()));
     // What the page does not carry stays loading, as in the browser before its request answers.
     for (const query of queries) if (query.state.status === 'error') query.reset();
-    // Second pass, with the data (and the session answer, which the first pass only peeked at).
-    setServerBootData(boot);
+    // Second pass, with the data.
     const html = page();
     return { html, queries: dehydrate(queryClient) };
   } finally {
-    setServerBootData(null);
     queryClient.clear();
   }
 }

@@ -54,8 +54,6 @@ export const FOLLOWING_PAGE_SIZE = 24;
 /** A taken request idle this long gets a reminder; REQUEST_STALE_GRACE_DAYS later it goes back to open. */
 export const REQUEST_STALE_DAYS = 14;
 export const REQUEST_STALE_GRACE_DAYS = 3;
-export const REQUEST_SORTS = ['latest', 'votes'] as const;
-export type RequestSort = (typeof REQUEST_SORTS)[number];
 
 export const NOTIFICATION_TYPES = [
   'request_taken',

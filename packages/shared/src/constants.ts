@@ -48,6 +48,13 @@ export type StorefrontSort = (typeof STOREFRONT_SORTS)[number];
 
 export const REQUEST_STATUSES = ['open', 'in_progress', 'completed', 'cancelled'] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+/**
+ * The request board's sorts: newest first, or most 'I want this too' votes (issue 19). Here, not in
+ * community.ts: the page table, in every page's JavaScript, reads them, and a shared module the
+ * web shell imports joins the shell chunk whole, with every text of it any page uses (decision 0036).
+ */
+export const REQUEST_SORTS = ['latest', 'votes'] as const;
+export type RequestSort = (typeof REQUEST_SORTS)[number];
 export const MY_REQUEST_TYPES = ['all', 'assigned', 'created'] as const;
 export type MyRequestType = (typeof MY_REQUEST_TYPES)[number];
 

@@ -4,15 +4,16 @@
 // (apps/server/src/modules/web/page-preloads.ts) all read it; the API URLs come from the builders
 // below, which the web API files use too, so a page's boot data is keyed exactly as the client asks.
 import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
-import { REQUEST_SORTS, type RequestSort } from './community.ts';
 import { GLYPH_DEVICES } from './apk/devices.ts';
 import {
   HOME_PAGE_SIZE,
+  REQUEST_SORTS,
   REQUEST_STATUSES,
   REQUESTS_PAGE_SIZE,
   SEARCH_LIMIT,
   SEARCH_SORTS,
   type GlyphSort,
+  type RequestSort,
   type RequestStatus,
   type SearchSort,
 } from './constants.ts';

@@ -1,11 +1,12 @@
 import { BrowserRouter } from '../lib/router.tsx';
+import type { QueryClient } from '../lib/query.tsx';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 
 /** The whole app: providers around the router. */
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from '../lib/router.tsx';
-import { MSG, safeRedirectPath } from '@glyphary/shared';
+import { safeRedirectPath, COMMON_MSG } from '@glyphary/shared';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { paths } from '../config/paths.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
@@ -35,7 +35,7 @@ export function RequireAdmin() {
 export function AdminLoading() {
   return (
     <div className="flex min-h-[40vh] items-center justify-center">
-      <Spinner label={MSG.loadingAdminPanel} />
+      <Spinner label={COMMON_MSG.loadingAdminPanel} />
     </div>
   );
 }

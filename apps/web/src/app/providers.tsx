@@ -1,11 +1,14 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
-import { queryClient as defaultQueryClient } from '../lib/query-client.ts';
+import { QueryClientProvider, type QueryClient } from '../lib/query.tsx';
 
-/** Query cache, toasts and auth, in that order (auth clears the cache on sign-in and sign-out). */
-export function AppProviders({ children, queryClient = defaultQueryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+/**
+ * Query cache, toasts and auth, in that order (auth clears the cache on sign-in and sign-out). The
+ * query client carries the page's boot data (decision 0013), so there is one per page, made by
+ * its entry (main.tsx, entry-server.tsx).
+ */
+export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>

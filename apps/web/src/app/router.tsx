@@ -1,5 +1,5 @@
 import { useCallback, type ComponentType, type ReactNode } from 'react';
-import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '../lib/query.tsx';
 import { matchRoutes, parsePath, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { prefetchGlyph } from '../features/glyphs/api/get-glyph.ts';
 import { PagePreloadContext, type PreloadPage } from '../lib/page-preload.ts';
@@ -12,7 +12,8 @@ import { RouteErrorBoundary } from './layouts/route-error.tsx';
 // Each screen lives in its own file under ./routes/ and is its own chunk; which file serves which
 // path, and who may see it, is the shared page table (packages/shared/src/pages.ts), which the server
 // reads too for the chunks and data it preloads with a page.
-const routeModules = import.meta.glob<Record<string, ComponentType>>('./routes/*.tsx');
+// (Test files beside them are not routes: without the exclusion the build made a chunk of one.)
+const routeModules = import.meta.glob<Record<string, ComponentType>>(['./routes/*.tsx', '!./routes/*.test.tsx']);
 
 /** home → HomeRoute, request-glyphs → RequestGlyphsRoute: the component a route module exports. */
 export const exportName = (module: string) => `${module.replace(/(^|-)([a-z])/g, (_m, _dash: string, letter: string) => letter.toUpperCase())}Route`;

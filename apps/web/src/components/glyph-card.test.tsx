@@ -9,6 +9,22 @@ import { GlyphCard, GlyphGrid, cardStaggerDelay } from './glyph-card.tsx';
 const renderCard = (node: React.ReactNode) => render(<MemoryRouter>{node}</MemoryRouter>);
 
 describe('GlyphCard', () => {
+  it('loads the first cards’ pictures at once with high priority when the grid asks (the page’s largest paint), the rest lazily', () => {
+    const glyphs = ['a', 'b', 'c'].map((n, i) =>
+      makeGlyph({ id: `1111111${i}-1111-4111-8111-111111111111`, title: n, thumbnails: [`/api/files/images/${n}-thumb.webp`], images: [`/api/files/images/${n}.webp`] }),
+    );
+    const html = renderToString(
+      <MemoryRouter>
+        <GlyphGrid glyphs={glyphs} priorityCount={2} />
+      </MemoryRouter>,
+    );
+    const imgs = [...html.matchAll(/<img [^>]*>/g)].map(([tag]) => tag);
+    expect(imgs).toHaveLength(3);
+    expect(imgs.slice(0, 2).every((tag) => /fetchPriority="high"/i.test(tag) && !/loading="lazy"/.test(tag))).toBe(true);
+    expect(imgs[2]).toMatch(/loading="lazy"/);
+    expect(imgs[2]).not.toMatch(/fetchPriority/i);
+  });
+
   it('links the title to the glyph and the creator to the storefront, with pluralised counts', () => {
     renderCard(<GlyphCard glyph={makeGlyph()} />);
     expect(screen.getByRole('link', { name: 'Pulse ring' })?.getAttribute('href')).toBe('/glyph/11111111-1111-4111-8111-111111111111');

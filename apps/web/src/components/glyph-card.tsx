@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../lib/router.tsx';
 import { Download, Eye, Heart } from 'lucide-react';
-import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph, COMMON_MSG } from '@glyphary/shared';
 
 /** More than a second between sharing and the last change: the glyph was updated since (issue 18). */
 const isUpdated = (glyph: Pick<Glyph, 'createdAt' | 'updatedAt'>) => new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
@@ -28,19 +28,27 @@ export function cardStaggerDelay(index: number): string {
   return `${(step * CARD_STAGGER_SECONDS).toFixed(1)}s`;
 }
 
-function GlyphThumbnail({ glyph }: { glyph: Glyph }) {
+function GlyphThumbnail({ glyph, priority }: { glyph: Glyph; priority: boolean }) {
   // Issue 16: an animated glyph shows its poster at once; the player takes over while the card is visible.
   if (glyph.animation) {
     return (
       <div className="aspect-square bg-black p-[6%]">
-        <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} variant="compact" />
+        <GlyphPlayer
+          src={glyph.animation.url}
+          posterUrl={glyph.animation.posterUrl}
+          size={glyph.animation.width}
+          flashing={glyph.animation.flashing}
+          title={glyph.title}
+          variant="compact"
+          priority={priority}
+        />
       </div>
     );
   }
-  return <GlyphImage glyph={glyph} />;
+  return <GlyphImage glyph={glyph} priority={priority} />;
 }
 
-function GlyphImage({ glyph }: { glyph: Glyph }) {
+function GlyphImage({ glyph, priority }: { glyph: Glyph; priority: boolean }) {
   const source = glyph.thumbnails[0] ?? glyph.images[0] ?? null;
   const [failed, setFailed] = useState(false);
   if (!source || failed) {
@@ -56,8 +64,9 @@ function GlyphImage({ glyph }: { glyph: Glyph }) {
       alt=""
       width={THUMB_SIZE}
       height={THUMB_SIZE}
-      loading="lazy"
-      decoding="async"
+      loading={priority ? undefined : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       referrerPolicy="no-referrer"
       onError={() => setFailed(true)}
       className="aspect-square h-auto w-full bg-raised object-cover"
@@ -86,6 +95,8 @@ export interface GlyphCardProps {
   headingLevel?: 2 | 3;
   /** Renders the title and description text, e.g. with matching search words marked (issue 5). */
   renderText?: (text: string) => ReactNode;
+  /** Load the picture at once with high priority (the first cards of a grid that opens the page). */
+  priority?: boolean;
 }
 
 /**
@@ -93,7 +104,7 @@ export interface GlyphCardProps {
  * dot-matrix placeholder), title, two-line description, creator link, downloads/views/likes.
  * The whole card opens /glyph/{id}; the creator link and `action` stay separately clickable.
  */
-export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText }: GlyphCardProps) {
+export function GlyphCard({ glyph, index = 0, showDate = false, action, headingLevel = 3, renderText, priority = false }: GlyphCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const style: CSSProperties = { animationDelay: cardStaggerDelay(index) };
   // Issue 17: the glyph page's code and data load when the card is seen, hovered or focused, so
@@ -111,7 +122,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
       style={style}
       className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
     >
-      <GlyphThumbnail glyph={glyph} />
+      <GlyphThumbnail glyph={glyph} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <Heading className="font-sans text-base leading-snug font-semibold tracking-normal">
           <Link
@@ -134,7 +145,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
             // Issue 18: a glyph with a newer release (or edit) shows when it was updated.
             isUpdated(glyph) ? (
               <time dateTime={glyph.updatedAt} className="text-xs text-subtle">
-                {MSG.updatedOn(formatDate(glyph.updatedAt))}
+                {COMMON_MSG.updatedOn(formatDate(glyph.updatedAt))}
               </time>
             ) : (
               <time dateTime={glyph.createdAt} className="text-xs text-subtle">
@@ -169,6 +180,7 @@ export function GlyphGrid({
   label,
   className,
   renderText,
+  priorityCount = 0,
 }: {
   glyphs: Glyph[];
   batchStart?: number;
@@ -179,6 +191,12 @@ export function GlyphGrid({
   label?: string;
   className?: string;
   renderText?: (text: string) => ReactNode;
+  /**
+   * How many cards, from the first, load their picture at once with high priority: on a page whose
+   * first screen is the grid, the first card's picture is the largest paint, and a lazy image is
+   * only requested after layout (decision 0036).
+   */
+  priorityCount?: number;
 }) {
   return (
     <ul className={cn(GRID_CLASSES, className)} aria-label={label}>
@@ -191,6 +209,7 @@ export function GlyphGrid({
             headingLevel={headingLevel}
             action={renderAction ? renderAction(glyph) : undefined}
             renderText={renderText}
+            priority={i < priorityCount}
           />
         </li>
       ))}

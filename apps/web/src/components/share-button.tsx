@@ -1,5 +1,5 @@
 import { Share2 } from 'lucide-react';
-import { MSG } from '@glyphary/shared';
+import { COMMON_MSG } from '@glyphary/shared';
 import { Button, useToast } from './ui/index.ts';
 import type { ButtonSize } from './ui/button.tsx';
 
@@ -31,7 +31,7 @@ export function ShareButton({ size }: { size?: ButtonSize } = {}) {
       size={size}
       onClick={() => {
         copyText(window.location.href).then(
-          () => toast.success(MSG.linkCopied),
+          () => toast.success(COMMON_MSG.linkCopied),
           () => toast.error(window.location.href),
         );
       }}

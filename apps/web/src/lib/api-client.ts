@@ -1,5 +1,5 @@
-import { MSG, apiUrl, type ApiParams, type ErrorCode } from '@glyphary/shared';
-import { isServerRendering, takeBootResponse } from './boot-data.ts';
+import { apiUrl, type ApiParams, type ErrorCode, COMMON_MSG } from '@glyphary/shared';
+import type { BootData } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
 export class ApiError extends Error {
@@ -30,8 +30,14 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-export interface RequestOptions {
+/** What a query function passes on (lib/query.tsx): its abort signal and the page's boot data. */
+export interface RequestContext {
   signal?: AbortSignal;
+  /** The page's embedded answers (decision 0013): a GET of an embedded URL is answered from them once. */
+  boot?: BootData;
+}
+
+export interface RequestOptions extends RequestContext {
   /** Query parameters; undefined and null values are left out. */
   params?: ApiParams;
   headers?: Record<string, string>;
@@ -59,11 +65,11 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const url = buildUrl(path, options.params);
   if (method === 'GET') {
     // The page may already carry this answer (lib/boot-data.ts): the first render skips the round trip.
-    const embedded = takeBootResponse(url);
+    const embedded = options.boot?.take(url);
     if (embedded) return embedded.body as T;
   }
   // Pre-rendering on the server (entry-server.tsx) only shows what the page carries; the rest loads in the browser.
-  if (isServerRendering()) throw new ApiError(MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
+  if (options.boot?.prerendering) throw new ApiError(COMMON_MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
@@ -82,7 +88,7 @@ async function request<T>(method: string, path: string, body?: unknown, options:
   const data = await parseBody(response);
   if (!response.ok) {
     const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-    const message = typeof record.error === 'string' && record.error.length > 0 ? record.error : MSG.httpStatus(response.status);
+    const message = typeof record.error === 'string' && record.error.length > 0 ? record.error : COMMON_MSG.httpStatus(response.status);
     const code = typeof record.code === 'string' ? record.code : `HTTP_${response.status}`;
     throw new ApiError(message, response.status, code);
   }

@@ -2,54 +2,47 @@
  * API answers the server embedded in the page (`<script id="glyphary-boot">`, keyed by the exact
  * GET URL; docs/decisions/0013-page-boot-data.md). Each one is handed out once, to the first request
  * for its URL, so the first render needs no round trip and every later request goes to the network.
- * When the server pre-renders a page (entry-server.tsx) it installs the same answers with
- * {@link setServerBootData}.
+ *
+ * One instance per app: the query client owns it (lib/query.tsx) and hands it to every query
+ * function, which passes it to the API client. When the server pre-renders a page
+ * (entry-server.tsx) it makes one from the page's answers with `prerendering` set: a request the
+ * page does not carry is then not made at all.
  */
-let embedded: Map<string, unknown> | null = null;
-let serverRendering = false;
+export class BootData {
+  private readonly answers: Map<string, unknown>;
+  /** True on the server: the page's render shows only what it carries, it never fetches. */
+  readonly prerendering: boolean;
 
-function readPage(): Map<string, unknown> {
-  const data = new Map<string, unknown>();
-  const element = typeof document === 'undefined' ? null : document.getElementById('glyphary-boot');
-  if (element?.textContent) {
-    try {
-      const parsed = JSON.parse(element.textContent) as unknown;
-      if (parsed && typeof parsed === 'object') for (const [url, body] of Object.entries(parsed)) data.set(url, body);
-    } catch {
-      // A malformed block only costs the shortcut: the client fetches as usual.
-    }
-    element.remove();
+  constructor(answers: Record<string, unknown> = {}, prerendering = false) {
+    this.answers = new Map(Object.entries(answers));
+    this.prerendering = prerendering;
   }
-  return data;
-}
 
-function load(): Map<string, unknown> {
-  embedded ??= readPage();
-  return embedded;
-}
+  /** The answers in this page's `<script id="glyphary-boot">` (the element is removed once read). */
+  static fromPage(): BootData {
+    const element = typeof document === 'undefined' ? null : document.getElementById('glyphary-boot');
+    let answers: Record<string, unknown> = {};
+    if (element?.textContent) {
+      try {
+        const parsed = JSON.parse(element.textContent) as unknown;
+        if (parsed && typeof parsed === 'object') answers = parsed as Record<string, unknown>;
+      } catch {
+        // A malformed block only costs the shortcut: the client fetches as usual.
+      }
+      element.remove();
+    }
+    return new BootData(answers);
+  }
 
-/** The embedded answer for `url` (removed once taken), or `undefined` when there is none. */
-export function takeBootResponse(url: string): { body: unknown } | undefined {
-  const data = load();
-  if (!data.has(url)) return undefined;
-  const body = data.get(url);
-  data.delete(url);
-  return { body };
-}
+  /** The embedded answer for `url` (removed once taken), or `undefined` when there is none. */
+  take(url: string): { body: unknown } | undefined {
+    const found = this.peek(url);
+    this.answers.delete(url);
+    return found;
+  }
 
-/** The embedded answer for `url` without taking it (state that must be known on the first render). */
-export function peekBootResponse(url: string): { body: unknown } | undefined {
-  const data = load();
-  return data.has(url) ? { body: data.get(url) } : undefined;
-}
-
-/** Server pre-rendering only: the answers of the page being rendered (null when it is done). */
-export function setServerBootData(data: Record<string, unknown> | null): void {
-  serverRendering = data !== null;
-  embedded = data ? new Map(Object.entries(data)) : new Map();
-}
-
-/** True while the server pre-renders a page: requests that the page does not carry are not made. */
-export function isServerRendering(): boolean {
-  return serverRendering;
+  /** The embedded answer for `url` without taking it (state that must be known on the first render). */
+  peek(url: string): { body: unknown } | undefined {
+    return this.answers.has(url) ? { body: this.answers.get(url) } : undefined;
+  }
 }

@@ -1,7 +1,7 @@
 // Issue 17: browse the whole catalogue — glyph tags and list filters (their zod schemas are in
 // ./schemas.ts, so the web pages that only need these helpers do not load zod).
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { COMMON_MSG } from '../messages/common.ts';
 import { normalizeTags } from '../validation/request.ts';
 import type { GlyphDevice } from '../apk/devices.ts';
 
@@ -26,8 +26,8 @@ export function normalizeGlyphTags(input: string | readonly string[]): string[] 
 
 /** The first problem with a tag list, or null (the same limits and messages as request tags). */
 export function validateGlyphTags(tags: readonly string[]): string | null {
-  if (tags.length > MAX_TAGS) return MSG.tooManyTags;
-  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) return MSG.tagTooLong;
+  if (tags.length > MAX_TAGS) return COMMON_MSG.tooManyTags;
+  if (tags.some((tag) => tag.length > MAX_TAG_LENGTH)) return COMMON_MSG.tagTooLong;
   return null;
 }
 

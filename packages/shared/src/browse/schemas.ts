@@ -2,7 +2,8 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { COMMON_MSG } from '../messages/common.ts';
+import { SEARCH_MSG } from '../messages/search.ts';
 import { GLYPH_AVAILABILITY, GLYPH_CATEGORIES, normalizeGlyphTags } from './index.ts';
 
 /**
@@ -10,28 +11,28 @@ import { GLYPH_AVAILABILITY, GLYPH_CATEGORIES, normalizeGlyphTags } from './inde
  * none on upload and unchanged on edit, so clients that predate tags do not wipe them.
  */
 export const GlyphTagsInputSchema = z
-  .union([z.string().max(2000, MSG.tooManyTags), z.array(z.string().max(200, MSG.tagTooLong)).max(100, MSG.tooManyTags)], {
-    error: MSG.glyphTagsInvalid,
+  .union([z.string().max(2000, COMMON_MSG.tooManyTags), z.array(z.string().max(200, COMMON_MSG.tagTooLong)).max(100, COMMON_MSG.tooManyTags)], {
+    error: SEARCH_MSG.glyphTagsInvalid,
   })
   .nullable()
   .optional()
   .transform((v) => (v === undefined ? undefined : normalizeGlyphTags(v ?? [])))
-  .refine((tags) => tags === undefined || tags.length <= MAX_TAGS, MSG.tooManyTags)
-  .refine((tags) => tags === undefined || tags.every((t) => t.length <= MAX_TAG_LENGTH), MSG.tagTooLong)
+  .refine((tags) => tags === undefined || tags.length <= MAX_TAGS, COMMON_MSG.tooManyTags)
+  .refine((tags) => tags === undefined || tags.every((t) => t.length <= MAX_TAG_LENGTH), COMMON_MSG.tagTooLong)
   .describe(`Categories (${GLYPH_CATEGORIES.join(', ')}) and free tags: a list or comma-separated text. At most 10, each at most 30 characters; stored lower-case. Omitted on an edit: unchanged`);
 
 /** The list filters of `GET /get-glyphs` (browse and search): `has` and `tags`. */
 export const GlyphFilterQuerySchema = z.object({
   has: z
-    .enum(GLYPH_AVAILABILITY, { error: MSG.hasFilterInvalid })
+    .enum(GLYPH_AVAILABILITY, { error: SEARCH_MSG.hasFilterInvalid })
     .optional()
     .describe("'apk': only glyphs with an APK; 'source': only glyphs with a source repository and no APK"),
   tags: z
     .string()
-    .max(2000, MSG.tooManyTagFilters)
+    .max(2000, SEARCH_MSG.tooManyTagFilters)
     .optional()
     .transform((v) => (v === undefined ? undefined : normalizeGlyphTags(v)))
-    .refine((tags) => tags === undefined || tags.length <= MAX_TAGS, MSG.tooManyTagFilters)
-    .refine((tags) => tags === undefined || tags.every((t) => t.length <= MAX_TAG_LENGTH), MSG.tagTooLong)
+    .refine((tags) => tags === undefined || tags.length <= MAX_TAGS, SEARCH_MSG.tooManyTagFilters)
+    .refine((tags) => tags === undefined || tags.every((t) => t.length <= MAX_TAG_LENGTH), COMMON_MSG.tagTooLong)
     .describe('Comma-separated tags (categories or free tags, any case); a glyph must carry every one. At most 10, each at most 30 characters'),
 });

@@ -1,4 +1,4 @@
-import { MSG } from '../messages.ts';
+import { COMMON_MSG } from '../messages/common.ts';
 
 /** Chooses singular or plural: `pluralize(1, 'download')` → '1 download', otherwise 'n downloads'. */
 export function pluralize(count: number, singular: string, plural = `${singular}s`): string {
@@ -27,9 +27,9 @@ export function statusLabel(status: string): string {
  * same text whatever its time zone, or React throws the pre-rendered page away.
  */
 export function formatDate(value: string | number | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return MSG.unknownDate;
+  if (value === null || value === undefined || value === '') return COMMON_MSG.unknownDate;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return MSG.unknownDate;
+  if (Number.isNaN(date.getTime())) return COMMON_MSG.unknownDate;
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 }
 

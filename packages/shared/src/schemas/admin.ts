@@ -1,7 +1,7 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { MAX_EMAIL_LENGTH, SYNC_STATUSES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { AUTH_MSG } from '../messages/auth.ts';
 
 /** spec §3 Admin stats. */
 export const AdminStatsSchema = z.object({
@@ -40,11 +40,11 @@ export type SyncResult = z.infer<typeof SyncResultSchema>;
 /** `POST /admin/add-admin` body: one email, matched ignoring case. */
 export const AddAdminInputSchema = z.object({
   email: z
-    .string({ error: MSG.emailRequired })
+    .string({ error: AUTH_MSG.emailRequired })
     .trim()
-    .min(1, MSG.emailRequired)
-    .max(MAX_EMAIL_LENGTH, MSG.invalidEmail)
-    .email(MSG.invalidEmail),
+    .min(1, AUTH_MSG.emailRequired)
+    .max(MAX_EMAIL_LENGTH, AUTH_MSG.invalidEmail)
+    .email(AUTH_MSG.invalidEmail),
 });
 
 /** `POST /admin/sync-glyph-counts` body (spec §7: `syncAll` or options; the one option is a glyph). */

@@ -1,7 +1,7 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { IMPORT_ADJUST_MAX, IMPORT_ADJUST_MIN, IMPORT_SPEED_MAX, IMPORT_SPEED_MIN } from '../animation-limits.ts';
-import { MSG } from '../messages.ts';
+import { GLYPH_MSG } from '../messages/glyphs.ts';
 
 /**
  * Issue 16: the animation API contract shared by the server and the web (import UI, player).
@@ -84,18 +84,18 @@ export const AnimationImportFieldsSchema = z.object({
       if (v === undefined || v.trim() === '') return 25 as const;
       if (v === '25') return 25 as const;
       if (v === '13') return 13 as const;
-      ctx.addIssue({ code: 'custom', message: MSG.animationSizeInvalid });
+      ctx.addIssue({ code: 'custom', message: GLYPH_MSG.animationSizeInvalid });
       return z.NEVER;
     }),
-  brightness: adjust(MSG.animationBrightnessInvalid),
-  contrast: adjust(MSG.animationContrastInvalid),
+  brightness: adjust(GLYPH_MSG.animationBrightnessInvalid),
+  contrast: adjust(GLYPH_MSG.animationContrastInvalid),
   invert: z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v === '' || v === 'false') return false;
       if (v === 'true') return true;
-      ctx.addIssue({ code: 'custom', message: MSG.animationInvertInvalid });
+      ctx.addIssue({ code: 'custom', message: GLYPH_MSG.animationInvertInvalid });
       return z.NEVER;
     }),
   speed: z
@@ -105,7 +105,7 @@ export const AnimationImportFieldsSchema = z.object({
       if (v === undefined || v.trim() === '') return 1;
       const n = Number(v);
       if (!Number.isFinite(n) || n < IMPORT_SPEED_MIN || n > IMPORT_SPEED_MAX) {
-        ctx.addIssue({ code: 'custom', message: MSG.animationSpeedInvalid });
+        ctx.addIssue({ code: 'custom', message: GLYPH_MSG.animationSpeedInvalid });
         return z.NEVER;
       }
       return n;

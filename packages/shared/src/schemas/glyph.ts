@@ -1,7 +1,8 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { REQUEST_MSG } from '../messages/requests.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/schemas.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
 import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
@@ -52,8 +53,8 @@ const nullableText = z
  */
 export const GlyphInputSchema = z
   .object({
-    title: z.string({ error: MSG.titleRequired }),
-    description: z.string({ error: MSG.descriptionRequired }),
+    title: z.string({ error: GLYPH_MSG.titleRequired }),
+    description: z.string({ error: GLYPH_MSG.descriptionRequired }),
     apkUrl: nullableText,
     githubUrl: nullableText,
     instructions: nullableText,
@@ -62,12 +63,12 @@ export const GlyphInputSchema = z
      * removes the glyph's animation and leaving the field out keeps it (clients that predate animations).
      */
     animationUrl: z
-      .string({ error: MSG.animationNotOwned })
+      .string({ error: GLYPH_MSG.animationNotOwned })
       .nullable()
       .optional()
       .transform((v) => (v === undefined ? undefined : emptyToNull(v))),
     images: z
-      .array(z.string({ error: MSG.imageUrlInvalid }), { error: MSG.imageUrlInvalid })
+      .array(z.string({ error: REQUEST_MSG.imageUrlInvalid }), { error: REQUEST_MSG.imageUrlInvalid })
       .nullable()
       .optional()
       .transform((v) => (v ?? []).map((url) => url.trim()).filter((url) => url.length > 0)),
@@ -102,7 +103,7 @@ export const GlyphListSchema = z.object({
 });
 export type GlyphList = z.infer<typeof GlyphListSchema>;
 
-export const GlyphIdBodySchema = z.object({ glyphId: z.string({ error: MSG.glyphNotFound }).max(64) });
+export const GlyphIdBodySchema = z.object({ glyphId: z.string({ error: GLYPH_MSG.glyphNotFound }).max(64) });
 
 export const LikeResultSchema = z.object({ liked: z.boolean(), totalLikes: z.number().int() });
 export type LikeResult = z.infer<typeof LikeResultSchema>;

@@ -1,7 +1,7 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { MAX_CHANGELOG, MAX_URL_LENGTH, RELEASE_STATES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { RELEASE_MSG } from '../messages/releases.ts';
 
 /** Issue 18: one release of a glyph as the API returns it (newest first in lists). */
 export const ReleaseSchema = z.object({
@@ -32,10 +32,10 @@ export type ReleaseWithState = z.infer<typeof ReleaseWithStateSchema>;
 
 /** `POST /api/glyphs/{id}/releases` body: the caller's own uploaded APK and a plain-text changelog. */
 export const PublishReleaseInputSchema = z.object({
-  apkUrl: z.string({ error: MSG.releaseApkRequired }).trim().min(1, MSG.releaseApkRequired).max(MAX_URL_LENGTH, MSG.releaseApkRequired),
+  apkUrl: z.string({ error: RELEASE_MSG.releaseApkRequired }).trim().min(1, RELEASE_MSG.releaseApkRequired).max(MAX_URL_LENGTH, RELEASE_MSG.releaseApkRequired),
   changelog: z
     .string()
-    .max(MAX_CHANGELOG, MSG.releaseChangelogTooLong)
+    .max(MAX_CHANGELOG, RELEASE_MSG.releaseChangelogTooLong)
     .optional()
     .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim()),
 });

@@ -1,7 +1,9 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { MAX_DESCRIPTION, MAX_SEARCH_LENGTH, MAX_TAG_LENGTH, MAX_TAGS, MAX_TITLE, MAX_IMAGES, MY_REQUEST_TYPES, REQUEST_STATUSES } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { COMMON_MSG } from '../messages/common.ts';
+import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { REQUEST_MSG } from '../messages/requests.ts';
 import { normalizeTags } from '../validation/request.ts';
 import { isResourceUrl } from '../validation/url.ts';
 
@@ -32,29 +34,29 @@ export type GlyphRequest = z.infer<typeof GlyphRequestSchema>;
 
 const referenceList = z
   .array(z.string().max(2048))
-  .max(MAX_IMAGES, MSG.maxFiles(MAX_IMAGES))
+  .max(MAX_IMAGES, COMMON_MSG.maxFiles(MAX_IMAGES))
   .optional()
   .default([])
-  .refine((list) => list.every(isResourceUrl), MSG.urlInvalid);
+  .refine((list) => list.every(isResourceUrl), GLYPH_MSG.urlInvalid);
 
 /** `POST /glyph-requests` body (spec §7). Status and requester are server-owned. */
 export const CreateRequestInputSchema = z.object({
   title: z
-    .string({ error: MSG.requestTitleRequired })
+    .string({ error: REQUEST_MSG.requestTitleRequired })
     .trim()
-    .min(1, MSG.requestTitleRequired)
-    .max(MAX_TITLE, MSG.titleTooLong),
+    .min(1, REQUEST_MSG.requestTitleRequired)
+    .max(MAX_TITLE, GLYPH_MSG.titleTooLong),
   description: z
-    .string({ error: MSG.requestDescriptionRequired })
+    .string({ error: REQUEST_MSG.requestDescriptionRequired })
     .trim()
-    .min(1, MSG.requestDescriptionRequired)
-    .max(MAX_DESCRIPTION, MSG.descriptionTooLong),
+    .min(1, REQUEST_MSG.requestDescriptionRequired)
+    .max(MAX_DESCRIPTION, GLYPH_MSG.descriptionTooLong),
   tags: z
     .union([z.string().max(2000), z.array(z.string().max(200)).max(100)])
     .optional()
     .transform((v) => normalizeTags(v ?? []))
-    .refine((tags) => tags.length <= MAX_TAGS, MSG.tooManyTags)
-    .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), MSG.tagTooLong),
+    .refine((tags) => tags.length <= MAX_TAGS, COMMON_MSG.tooManyTags)
+    .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), COMMON_MSG.tagTooLong),
   reference_images: referenceList,
   reference_files: referenceList,
 });

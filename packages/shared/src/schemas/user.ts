@@ -1,7 +1,10 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { AUTH_MSG } from '../messages/auth.ts';
+import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { REQUEST_MSG } from '../messages/requests.ts';
+import { SETTINGS_MSG } from '../messages/settings.ts';
 import { validateUsername } from '../validation/signup.ts';
 import { isResourceUrl, isHttpUrl } from '../validation/url.ts';
 
@@ -54,18 +57,18 @@ export const UpdateUserInputSchema = z.object({
   displayName: z
     .string()
     .trim()
-    .min(1, MSG.displayNameRequired)
-    .max(MAX_DISPLAY_NAME, MSG.displayNameTooLong)
+    .min(1, AUTH_MSG.displayNameRequired)
+    .max(MAX_DISPLAY_NAME, AUTH_MSG.displayNameTooLong)
     .optional(),
-  bio: z.string().max(MAX_BIO, MSG.bioTooLong).optional(),
-  location: z.string().trim().max(MAX_LOCATION, MSG.locationTooLong).optional(),
+  bio: z.string().max(MAX_BIO, SETTINGS_MSG.bioTooLong).optional(),
+  location: z.string().trim().max(MAX_LOCATION, SETTINGS_MSG.locationTooLong).optional(),
   website: z
     .string()
     .trim()
-    .max(MAX_URL_LENGTH, MSG.urlInvalid)
-    .refine((v) => v === '' || isHttpUrl(v), MSG.urlInvalid)
+    .max(MAX_URL_LENGTH, GLYPH_MSG.urlInvalid)
+    .refine((v) => v === '' || isHttpUrl(v), GLYPH_MSG.urlInvalid)
     .optional(),
-  profilePicture: optionalUrl(MSG.imageUrlInvalid),
-  bannerImage: optionalUrl(MSG.imageUrlInvalid),
+  profilePicture: optionalUrl(REQUEST_MSG.imageUrlInvalid),
+  bannerImage: optionalUrl(REQUEST_MSG.imageUrlInvalid),
 });
 export type UpdateUserInput = z.input<typeof UpdateUserInputSchema>;

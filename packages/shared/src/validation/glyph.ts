@@ -1,5 +1,6 @@
 import { MAX_DESCRIPTION, MAX_IMAGES, MAX_INSTRUCTIONS, MAX_TITLE } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { REQUEST_MSG } from '../messages/requests.ts';
 import { isHttpUrl, isResourceUrl } from './url.ts';
 
 export interface GlyphFormFields {
@@ -33,15 +34,15 @@ export function splitCommaList(value: string): string[] {
 export function validateGlyph(fields: GlyphFormFields): string | null {
   const title = fields.title.trim();
   const description = fields.description.trim();
-  if (title.length === 0) return MSG.titleRequired;
-  if (description.length === 0) return MSG.descriptionRequired;
-  if (!fields.apkUrl && !fields.githubUrl) return MSG.apkOrGithubRequired;
-  if (fields.githubUrl && !isHttpUrl(fields.githubUrl)) return MSG.githubUrlInvalid;
-  if (fields.apkUrl && !isResourceUrl(fields.apkUrl)) return MSG.urlInvalid;
-  if (title.length > MAX_TITLE) return MSG.titleTooLong;
-  if (description.length > MAX_DESCRIPTION) return MSG.descriptionTooLong;
-  if (fields.instructions && fields.instructions.length > MAX_INSTRUCTIONS) return MSG.instructionsTooLong;
-  if (fields.images.length > MAX_IMAGES) return MSG.tooManyImages;
-  if (fields.images.some((url) => !isResourceUrl(url))) return MSG.imageUrlInvalid;
+  if (title.length === 0) return GLYPH_MSG.titleRequired;
+  if (description.length === 0) return GLYPH_MSG.descriptionRequired;
+  if (!fields.apkUrl && !fields.githubUrl) return GLYPH_MSG.apkOrGithubRequired;
+  if (fields.githubUrl && !isHttpUrl(fields.githubUrl)) return GLYPH_MSG.githubUrlInvalid;
+  if (fields.apkUrl && !isResourceUrl(fields.apkUrl)) return GLYPH_MSG.urlInvalid;
+  if (title.length > MAX_TITLE) return GLYPH_MSG.titleTooLong;
+  if (description.length > MAX_DESCRIPTION) return GLYPH_MSG.descriptionTooLong;
+  if (fields.instructions && fields.instructions.length > MAX_INSTRUCTIONS) return GLYPH_MSG.instructionsTooLong;
+  if (fields.images.length > MAX_IMAGES) return GLYPH_MSG.tooManyImages;
+  if (fields.images.some((url) => !isResourceUrl(url))) return REQUEST_MSG.imageUrlInvalid;
   return null;
 }

@@ -6,7 +6,7 @@ import {
   MIN_USERNAME_LENGTH,
   MAX_EMAIL_LENGTH,
 } from '../constants.ts';
-import { MSG } from '../messages.ts';
+import { AUTH_MSG } from '../messages/auth.ts';
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_]+$/;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -29,8 +29,8 @@ export function isValidEmail(email: string): boolean {
  * @returns the first failing message, or null.
  */
 export function validatePasswordLength(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return MSG.passwordTooShort;
-  if (password.length > MAX_PASSWORD_LENGTH) return MSG.passwordTooLong;
+  if (password.length < MIN_PASSWORD_LENGTH) return AUTH_MSG.passwordTooShort;
+  if (password.length > MAX_PASSWORD_LENGTH) return AUTH_MSG.passwordTooLong;
   return null;
 }
 
@@ -39,9 +39,9 @@ export function validatePasswordLength(password: string): string | null {
  * @returns the first failing message, or null.
  */
 export function validateUsername(username: string): string | null {
-  if (username.length < MIN_USERNAME_LENGTH) return MSG.usernameTooShort;
-  if (!USERNAME_PATTERN.test(username)) return MSG.usernameChars;
-  if (username.length > MAX_USERNAME_LENGTH) return MSG.usernameTooLong;
+  if (username.length < MIN_USERNAME_LENGTH) return AUTH_MSG.usernameTooShort;
+  if (!USERNAME_PATTERN.test(username)) return AUTH_MSG.usernameChars;
+  if (username.length > MAX_USERNAME_LENGTH) return AUTH_MSG.usernameTooLong;
   return null;
 }
 
@@ -53,18 +53,18 @@ export function validateUsername(username: string): string | null {
  */
 export function validateSignup(fields: SignupFields): string | null {
   if (fields.confirmPassword !== undefined && fields.password !== fields.confirmPassword) {
-    return MSG.passwordsDoNotMatch;
+    return AUTH_MSG.passwordsDoNotMatch;
   }
   const passwordError = validatePasswordLength(fields.password);
   if (passwordError) return passwordError;
   const usernameError = validateUsername(fields.username);
   if (usernameError) return usernameError;
   const email = fields.email.trim();
-  if (email.length === 0) return MSG.emailRequired;
-  if (!isValidEmail(email)) return MSG.invalidEmail;
+  if (email.length === 0) return AUTH_MSG.emailRequired;
+  if (!isValidEmail(email)) return AUTH_MSG.invalidEmail;
   const displayName = fields.displayName.trim();
-  if (displayName.length === 0) return MSG.displayNameRequired;
-  if (displayName.length > MAX_DISPLAY_NAME) return MSG.displayNameTooLong;
+  if (displayName.length === 0) return AUTH_MSG.displayNameRequired;
+  if (displayName.length > MAX_DISPLAY_NAME) return AUTH_MSG.displayNameTooLong;
   return null;
 }
 
@@ -73,6 +73,6 @@ export function validateSignup(fields: SignupFields): string | null {
  * @returns the first failing message, or null.
  */
 export function validateNewPassword(newPassword: string, confirmPassword: string): string | null {
-  if (newPassword !== confirmPassword) return MSG.newPasswordsDoNotMatch;
+  if (newPassword !== confirmPassword) return AUTH_MSG.newPasswordsDoNotMatch;
   return validatePasswordLength(newPassword);
 }

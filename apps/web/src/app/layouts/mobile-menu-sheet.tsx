@@ -3,7 +3,7 @@ import { LogOut, Upload, X } from 'lucide-react';
 import type { RefObject } from 'react';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { buttonClasses } from '../../components/ui/button.tsx';
-import { Avatar } from '../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../components/ui/dot-text.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';

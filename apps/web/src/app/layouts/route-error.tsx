@@ -8,7 +8,7 @@ export function RouteError() {
   useDocumentTitle('Something went wrong');
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-5 px-6 text-center">
-      <DotMatrix size={96} text="!" pattern="ring" />
+      <DotMatrix size={96} pattern="ring" />
       <h1 className="font-display text-3xl font-bold">Something went wrong</h1>
       <p className="text-muted">The page failed to load. Please reload and try again.</p>
       <Button onClick={() => window.location.reload()}>Reload</Button>

@@ -8,7 +8,6 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
-import { UserChip } from './user-chip.tsx';
 
 // The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
 // Preloadable: a pre-rendered page shows them in full (issue 17: as plain `lazy` they left the
@@ -41,7 +40,8 @@ export function TopBar() {
               <Suspense fallback={null}>
                 <NotificationBell />
               </Suspense>
-              <Suspense fallback={<UserChip disabled />}>
+              {/* The chip's size, until the menu (with the chip and its avatar) has loaded after a sign-in. */}
+              <Suspense fallback={<span aria-hidden="true" className="h-11 w-40" />}>
                 <UserMenu />
               </Suspense>
             </>

@@ -1,6 +1,6 @@
 import { ChevronDownIcon as ChevronDown } from '../../components/ui/shell-icons.tsx';
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Avatar } from '../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../components/ui/dot-text.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
 
 /** The user menu's trigger: avatar (picture or dot-matrix initial), display name, chevron. */

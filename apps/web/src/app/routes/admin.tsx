@@ -1,4 +1,4 @@
-import { MSG } from '@glyphary/shared';
+import { ADMIN_MSG } from '@glyphary/shared';
 import { AdminPanel } from '../../features/admin/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab } from '../../features/community/index.ts';
@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 // releases held for a signing key change, as the 'Releases' tab.
 const EXTRA_TABS = [
   { id: 'reports', label: 'Reports', content: <ReportsTab /> },
-  { id: 'releases', label: MSG.pendingReleasesTab, content: <PendingReleasesTab /> },
+  { id: 'releases', label: ADMIN_MSG.pendingReleasesTab, content: <PendingReleasesTab /> },
 ];
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { Link } from '../../lib/router.tsx';
-import { MSG, isValidEmail } from '@glyphary/shared';
+import { isValidEmail, AUTH_MSG, COMMON_MSG } from '@glyphary/shared';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Input } from '../../components/ui/input.tsx';
@@ -27,15 +27,15 @@ export function ForgotPasswordRoute() {
     event.preventDefault();
     setError(null);
     const trimmed = email.trim();
-    if (!trimmed) return setFieldError(MSG.emailRequired);
-    if (!isValidEmail(trimmed)) return setFieldError(MSG.invalidEmail);
+    if (!trimmed) return setFieldError(AUTH_MSG.emailRequired);
+    if (!isValidEmail(trimmed)) return setFieldError(AUTH_MSG.invalidEmail);
     setFieldError(null);
     setPending(true);
     try {
       await postRequestPasswordReset(trimmed);
       setSent(true);
     } catch (caught) {
-      if (isApiError(caught, 429)) setError(MSG.tooManyAttempts);
+      if (isApiError(caught, 429)) setError(COMMON_MSG.tooManyAttempts);
       else setSent(true);
     } finally {
       setPending(false);
@@ -53,7 +53,7 @@ export function ForgotPasswordRoute() {
       }
     >
       {sent ? (
-        <Banner tone="success">{MSG.resetLinkSent}</Banner>
+        <Banner tone="success">{AUTH_MSG.resetLinkSent}</Banner>
       ) : (
         <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
           {error ? (

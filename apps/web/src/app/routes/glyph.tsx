@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { CommentsSection, ReportButton } from '../../features/community/index.ts';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { FileUpload } from '../../features/files/index.ts';
+import { LazyFileUpload as FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
 import { ReleasesSection, type RenderApkUpload, type RenderReleaseAction } from '../../features/releases/index.ts';

@@ -4,7 +4,7 @@ import { paths } from '../../config/paths.ts';
 import { ReportButton, useMyVotes, VoteButton } from '../../features/community/index.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { FileUpload } from '../../features/files/index.ts';
+import { LazyFileUpload as FileUpload } from '../../features/files/index.ts';
 import { RequestBoard } from '../../features/requests/components/request-board.tsx';
 import type { ImageUploadSlot } from '../../features/requests/components/create-request-dialog.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../lib/use-form-error.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
-import { MSG, validateNewPassword } from '@glyphary/shared';
+import { validateNewPassword, AUTH_MSG } from '@glyphary/shared';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Button, buttonClasses } from '../../components/ui/button.tsx';
 import { PasswordInput } from '../../components/ui/password-input.tsx';
@@ -20,7 +20,7 @@ export function ResetPasswordRoute() {
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const { error: formError, setError, errorRef } = useFormError();
-  const error = formError ?? (linkBroken ? MSG.resetLinkInvalid : null);
+  const error = formError ?? (linkBroken ? AUTH_MSG.resetLinkInvalid : null);
   const [done, setDone] = useState(false);
   const [pending, setPending] = useState(false);
 
@@ -35,7 +35,7 @@ export function ResetPasswordRoute() {
       await postResetPassword(newPassword, token);
       setDone(true);
     } catch (caught) {
-      setError(caught instanceof ApiError && !caught.code.startsWith('HTTP_') && caught.status < 500 ? caught.message : MSG.resetFailed);
+      setError(caught instanceof ApiError && !caught.code.startsWith('HTTP_') && caught.status < 500 ? caught.message : AUTH_MSG.resetFailed);
     } finally {
       setPending(false);
     }
@@ -45,7 +45,7 @@ export function ResetPasswordRoute() {
     <AuthCard title="Reset password" description="Choose a new password for your account.">
       {done ? (
         <div className="flex flex-col gap-5">
-          <Banner tone="success">{MSG.passwordResetDone}</Banner>
+          <Banner tone="success">{AUTH_MSG.passwordResetDone}</Banner>
           <Link to={paths.login} className={buttonClasses({ size: 'lg' })}>
             Log in
           </Link>

@@ -1,4 +1,4 @@
-import { MSG } from '@glyphary/shared';
+import { SEARCH_MSG } from '@glyphary/shared';
 import { useSearchParams } from '../../lib/router.tsx';
 import { SearchPage } from '../../features/search/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -7,6 +7,6 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export function SearchRoute() {
   const [params] = useSearchParams();
   const term = params.get('q')?.trim();
-  useDocumentTitle(term ? `${term} · ${MSG.searchTitle}` : MSG.searchTitle);
+  useDocumentTitle(term ? `${term} · ${SEARCH_MSG.searchTitle}` : SEARCH_MSG.searchTitle);
   return <SearchPage />;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from '../../lib/router.tsx';
-import { MSG } from '@glyphary/shared';
+import { SETTINGS_MSG } from '@glyphary/shared';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { Banner } from '../../components/ui/banner.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -19,10 +19,10 @@ import { useUrlTab } from '../../lib/use-url-tab.ts';
 const SETTINGS_TABS = ['profile', 'security'] as const;
 /** What opening an email-change link did (the `emailChange` parameter the server redirects with). */
 const EMAIL_CHANGE_NOTICES: Record<string, NonNullable<SettingsNotice>> = {
-  confirmed: { tone: 'success', message: MSG.emailChangeConfirmed },
-  invalid: { tone: 'error', message: MSG.emailChangeInvalid },
-  expired: { tone: 'error', message: MSG.emailChangeInvalid },
-  taken: { tone: 'error', message: MSG.emailInUse },
+  confirmed: { tone: 'success', message: SETTINGS_MSG.emailChangeConfirmed },
+  invalid: { tone: 'error', message: SETTINGS_MSG.emailChangeInvalid },
+  expired: { tone: 'error', message: SETTINGS_MSG.emailChangeInvalid },
+  taken: { tone: 'error', message: SETTINGS_MSG.emailInUse },
 };
 import { DigestToggle } from '../../features/community/index.ts';
 
@@ -80,7 +80,7 @@ export function SettingsRoute() {
   }, [notice]);
 
   async function handleDeleted() {
-    toast.success(MSG.accountDeleted);
+    toast.success(SETTINGS_MSG.accountDeleted);
     navigate(paths.home);
     await signOut();
   }

@@ -245,7 +245,8 @@ export function GlyphPlayer({ src, title, posterUrl, size, flashing = false, var
           height={480}
           loading={priority ? undefined : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+          // The page's largest paint: decoded with the frame that shows it, not in a later one.
+          decoding={priority ? undefined : 'async'}
           style={square}
           className={cn('absolute', ledsShown && 'invisible')}
         />

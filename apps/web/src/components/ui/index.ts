@@ -5,7 +5,8 @@ export { Button, buttonClasses, type ButtonProps, type ButtonVariant, type Butto
 export { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card.tsx';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
 export { Dialog, type DialogProps } from './dialog.tsx';
-export { Avatar, DotMatrix, type DotMatrixProps, type DotMatrixPattern } from './dot-matrix.tsx';
+export { DotMatrix, type DotMatrixProps, type DotMatrixPattern } from './dot-matrix.tsx';
+export { Avatar, DotText } from './dot-text.tsx';
 export { EmptyState } from './empty-state.tsx';
 export { Field, controlClasses } from './field.tsx';
 export { Input, type InputProps } from './input.tsx';

@@ -1,10 +1,12 @@
-import { XIcon as X } from './shell-icons.tsx';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { cn } from '../../lib/cn.ts';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+
+// A toast's look and timer load with the first toast (decision 0036); the live region is in the page
+// from the start, so screen readers announce what is added to it.
+const ToastView = lazy(() => import('./toast-view.tsx').then((m) => ({ default: m.ToastView })));
 
 export type ToastTone = 'success' | 'error' | 'info';
 
-interface ToastItem {
+export interface ToastItem {
   id: number;
   message: string;
   tone: ToastTone;
@@ -27,38 +29,6 @@ export function useToast(): ToastApi {
   return context;
 }
 
-function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (id: number) => void }) {
-  const [paused, setPaused] = useState(false);
-  useEffect(() => {
-    if (paused) return;
-    const timer = window.setTimeout(() => onDismiss(toast.id), toast.tone === 'error' ? 8000 : 5000);
-    return () => window.clearTimeout(timer);
-  }, [paused, toast, onDismiss]);
-  return (
-    <li
-      className={cn(
-        'pointer-events-auto flex w-full animate-fade-up items-start gap-3 rounded-2xl border bg-overlay px-4 py-3 text-sm shadow-2xl',
-        toast.tone === 'success' && 'border-success/60',
-        toast.tone === 'error' && 'border-accent/70',
-        toast.tone === 'info' && 'border-line-strong',
-      )}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
-    >
-      <span
-        aria-hidden="true"
-        className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', toast.tone === 'success' ? 'bg-success' : toast.tone === 'error' ? 'bg-accent' : 'bg-white')}
-      />
-      <p className="min-w-0 flex-1 break-words text-fg">{toast.message}</p>
-      <button type="button" onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification" className="-m-1 rounded-full p-1 text-muted hover:text-fg">
-        <X size={16} aria-hidden="true" />
-      </button>
-    </li>
-  );
-}
-
 /** Holds the toasts and renders them in a polite live region at the bottom of the screen. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -78,9 +48,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {children}
       <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-0 z-[60] flex justify-center p-4 sm:justify-end">
         <ol aria-live="polite" aria-relevant="additions text" className="flex w-full max-w-sm flex-col gap-2">
-          {toasts.map((toast) => (
-            <ToastView key={toast.id} toast={toast} onDismiss={dismiss} />
-          ))}
+          <Suspense fallback={null}>
+            {toasts.map((toast) => (
+              <ToastView key={toast.id} toast={toast} onDismiss={dismiss} />
+            ))}
+          </Suspense>
         </ol>
       </section>
     </ToastContext.Provider>

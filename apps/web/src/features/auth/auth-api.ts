@@ -1,5 +1,5 @@
 import { apiUrl, SESSION_API_PATH, type UserProfile } from '@glyphary/shared';
-import { api } from '../../lib/api-client.ts';
+import { api, type RequestContext } from '../../lib/api-client.ts';
 
 /** The account as the identity layer (Better Auth) reports it. */
 export interface SessionUser {
@@ -19,8 +19,8 @@ export interface SessionResponse {
 export const SESSION_URL = apiUrl(SESSION_API_PATH);
 
 /** GET /api/auth/get-session → the current session, or null when signed out. */
-export function fetchSession(signal?: AbortSignal): Promise<SessionResponse | null> {
-  return api.get<SessionResponse | null>(SESSION_API_PATH, { signal });
+export function fetchSession(request?: RequestContext): Promise<SessionResponse | null> {
+  return api.get<SessionResponse | null>(SESSION_API_PATH, request);
 }
 
 /** GET /api/get-user/{id} → the full profile (own) or the public one. */

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { MSG, validateSignup, type UserProfile } from '@glyphary/shared';
+import { type UserProfile, COMMON_MSG } from '@glyphary/shared';
 import { ApiError } from '../../lib/api-client.ts';
-import { peekBootResponse } from '../../lib/boot-data.ts';
+import type { BootData } from '../../lib/boot-data.ts';
+import { useQueryClient } from '../../lib/query.tsx';
 import { fetchProfile, fetchSession, postSignIn, postSignOut, postSignUp, SESSION_URL, type SessionResponse, type SessionUser } from './auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
 function toAuthError(error: unknown, fallback: string): Error {
-  if (error instanceof ApiError && error.status === 429) return new Error(MSG.tooManyAttempts);
+  if (error instanceof ApiError && error.status === 429) return new Error(COMMON_MSG.tooManyAttempts);
   if (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.status < 500) return new Error(error.message);
   return new Error(fallback);
 }
@@ -16,8 +16,8 @@ function toAuthError(error: unknown, fallback: string): Error {
 type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
 
 /** Known at once when the page carries the session answer (docs/decisions/0013), otherwise loading. */
-function initialSession(): SessionState {
-  const embedded = peekBootResponse(SESSION_URL);
+function initialSession(boot: BootData | undefined): SessionState {
+  const embedded = boot?.peek(SESSION_URL);
   if (!embedded) return { status: 'loading' };
   return { status: 'ready', user: (embedded.body as SessionResponse | null)?.user ?? null };
 }
@@ -28,7 +28,7 @@ function initialSession(): SessionState {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>(initialSession);
+  const [session, setSession] = useState<SessionState>(() => initialSession(queryClient.boot));
   const [profile, setProfile] = useState<UserProfile | null>(null);
   // A user known from the page has their profile on its way (the effect below loads it).
   const [isProfileLoading, setProfileLoading] = useState(() => session.status === 'ready' && session.user !== null);
@@ -67,7 +67,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchSession(controller.signal)
+    fetchSession({ signal: controller.signal, boot: queryClient.boot })
       .then((result) => applyUser(result?.user ?? null))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -75,7 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void applyUser(null);
       });
     return () => controller.abort();
-  }, [applyUser]);
+  }, [applyUser, queryClient]);
 
   const signIn = useCallback<AuthContextValue['signIn']>(
     async (email, password) => {
@@ -83,7 +83,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       try {
         account = (await postSignIn(email.trim(), password)).user;
       } catch (error) {
-        throw toAuthError(error, MSG.loginFailed);
+        throw toAuthError(error, COMMON_MSG.loginFailed);
       }
       queryClient.clear();
       await applyUser(account);
@@ -93,7 +93,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback<AuthContextValue['signUp']>(
     async (fields) => {
-      // spec §5: validated on the client, in order, before the account is created.
+      // spec §5: validated on the client, in order, before the account is created. The checks and
+      // their texts load with the first sign-up, not with every page (decision 0036).
+      const { validateSignup } = await import('./validate-signup.ts');
       const invalid = validateSignup(fields);
       if (invalid) throw new Error(invalid);
       let account: SessionUser;
@@ -106,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         });
         account = result.user;
       } catch (error) {
-        throw toAuthError(error, MSG.signupFailed);
+        throw toAuthError(error, COMMON_MSG.signupFailed);
       }
       queryClient.clear();
       await applyUser(account);
@@ -126,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const reauthenticate = useCallback(
     async (password: string) => {
-      if (!user) throw new Error(MSG.unauthorized);
+      if (!user) throw new Error(COMMON_MSG.unauthorized);
       await postSignIn(user.email, password);
     },
     [user],

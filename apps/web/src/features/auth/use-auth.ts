@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { MSG } from '@glyphary/shared';
+import { COMMON_MSG } from '@glyphary/shared';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
 /**
@@ -8,6 +8,6 @@ import { AuthContext, type AuthContextValue } from './auth-context.ts';
  */
 export function useAuth(): AuthContextValue {
   const context = useContext(AuthContext);
-  if (!context) throw new Error(MSG.authContextMissing);
+  if (!context) throw new Error(COMMON_MSG.authContextMissing);
   return context;
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 import type { RoleChange } from './make-admin.ts';

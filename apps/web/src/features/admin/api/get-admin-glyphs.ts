@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
 import { ADMIN_LIST_LIMIT, type GlyphList } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /api/get-glyphs?sort=latest&limit=1000 (spec §7: limit 1000 for admin), following the cursor. */
-export function fetchAdminGlyphs(cursor: string | null, signal?: AbortSignal): Promise<GlyphList> {
+export function fetchAdminGlyphs(cursor: string | null, request?: RequestContext): Promise<GlyphList> {
   return api.get<GlyphList>('/get-glyphs', {
-    signal,
+    ...request,
     params: { sort: 'latest', limit: ADMIN_LIST_LIMIT, cursor: cursor ?? undefined },
   });
 }
@@ -14,7 +14,7 @@ export function fetchAdminGlyphs(cursor: string | null, signal?: AbortSignal): P
 export const adminGlyphsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.glyphs(),
-    queryFn: ({ pageParam, signal }) => fetchAdminGlyphs(pageParam, signal),
+    queryFn: ({ pageParam, ...context }) => fetchAdminGlyphs(pageParam, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,11 +1,11 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import { ADMIN_LIST_LIMIT, type RequestList, type RequestStatus } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 /** GET /api/glyph-requests?limit=1000&offset=0 (spec §7: 1000 for admin). */
-export function fetchAdminRequests(signal?: AbortSignal): Promise<RequestList> {
-  return api.get<RequestList>('/glyph-requests', { signal, params: { limit: ADMIN_LIST_LIMIT, offset: 0 } });
+export function fetchAdminRequests(request?: RequestContext): Promise<RequestList> {
+  return api.get<RequestList>('/glyph-requests', { ...request, params: { limit: ADMIN_LIST_LIMIT, offset: 0 } });
 }
 
 export interface RequestCounts {
@@ -16,9 +16,9 @@ export interface RequestCounts {
 }
 
 /** The four counts of the Requests tab, exact even beyond the first 1,000 (one `total` per status). */
-export async function fetchRequestCounts(signal?: AbortSignal): Promise<RequestCounts> {
+export async function fetchRequestCounts(request?: RequestContext): Promise<RequestCounts> {
   const count = (status?: RequestStatus) =>
-    api.get<RequestList>('/glyph-requests', { signal, params: { limit: 1, offset: 0, status } }).then((list) => list.total);
+    api.get<RequestList>('/glyph-requests', { ...request, params: { limit: 1, offset: 0, status } }).then((list) => list.total);
   const [total, open, inProgress, completed] = await Promise.all([
     count(),
     count('open'),
@@ -29,9 +29,9 @@ export async function fetchRequestCounts(signal?: AbortSignal): Promise<RequestC
 }
 
 export const adminRequestsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.requests(), queryFn: ({ signal }) => fetchAdminRequests(signal) });
+  queryOptions({ queryKey: adminKeys.requests(), queryFn: (context) => fetchAdminRequests(context) });
 export const requestCountsQueryOptions = () =>
-  queryOptions({ queryKey: adminKeys.requestCounts(), queryFn: ({ signal }) => fetchRequestCounts(signal) });
+  queryOptions({ queryKey: adminKeys.requestCounts(), queryFn: (context) => fetchRequestCounts(context) });
 
 /** Every request for the Requests tab. */
 export function useAdminRequests() {

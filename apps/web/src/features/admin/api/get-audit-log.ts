@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
 import type { AuditEntry } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 
 export const AUDIT_PAGE_SIZE = 50;
@@ -12,14 +12,14 @@ export interface AuditPage {
 }
 
 /** GET /api/admin/audit?limit=&offset= → admin actions, newest first. */
-export function fetchAuditLog(offset: number, signal?: AbortSignal): Promise<AuditPage> {
-  return api.get<AuditPage>('/admin/audit', { signal, params: { limit: AUDIT_PAGE_SIZE, offset } });
+export function fetchAuditLog(offset: number, request?: RequestContext): Promise<AuditPage> {
+  return api.get<AuditPage>('/admin/audit', { ...request, params: { limit: AUDIT_PAGE_SIZE, offset } });
 }
 
 export const auditLogQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: adminKeys.audit(),
-    queryFn: ({ pageParam, signal }) => fetchAuditLog(pageParam, signal),
+    queryFn: ({ pageParam, ...context }) => fetchAuditLog(pageParam, context),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((n, page) => n + page.entries.length, 0) : undefined),
   });

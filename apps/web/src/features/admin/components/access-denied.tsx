@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router.tsx';
-import { MSG } from '@glyphary/shared';
+import { ADMIN_MSG } from '@glyphary/shared';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -8,7 +8,7 @@ import { paths } from '../../../config/paths.ts';
 export function AccessDenied() {
   return (
     <EmptyState
-      title={MSG.accessDenied}
+      title={ADMIN_MSG.accessDenied}
       description="You need admin rights to open the admin panel."
       action={
         <Link to={paths.home} className={buttonClasses({ variant: 'secondary' })}>

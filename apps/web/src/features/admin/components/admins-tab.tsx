@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { MSG, type UserProfile } from '@glyphary/shared';
+import { type UserProfile, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { Avatar } from '../../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../../components/ui/dot-text.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -31,18 +31,18 @@ export function AdminsTab({ canRemoveAdmins = false }: { canRemoveAdmins?: boole
     if (!value) return;
     addAdmin.mutate(value, {
       onSuccess: () => {
-        toast.success(MSG.adminAdded);
+        toast.success(ADMIN_MSG.adminAdded);
         setEmail('');
       },
-      onError: (error) => toast.error(MSG.adminAddFailed(errorMessage(error, MSG.internal))),
+      onError: (error) => toast.error(ADMIN_MSG.adminAddFailed(errorMessage(error, COMMON_MSG.internal))),
     });
   }
 
   function handleRemove() {
     if (!demote) return;
     removeAdmin.mutate(demote.uid, {
-      onSuccess: () => toast.success(MSG.adminRemoved),
-      onError: (error) => toast.error(errorMessage(error, MSG.adminRemoveFailed)),
+      onSuccess: () => toast.success(ADMIN_MSG.adminRemoved),
+      onError: (error) => toast.error(errorMessage(error, ADMIN_MSG.adminRemoveFailed)),
       onSettled: () => setDemote(null),
     });
   }
@@ -117,7 +117,7 @@ export function AdminsTab({ canRemoveAdmins = false }: { canRemoveAdmins?: boole
           if (!open) setDemote(null);
         }}
         title="Remove admin rights"
-        description={MSG.adminRemoveConfirm}
+        description={ADMIN_MSG.adminRemoveConfirm}
         confirmLabel="Remove Admin"
         pendingLabel="Removing..."
         destructive

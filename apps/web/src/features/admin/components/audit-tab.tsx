@@ -1,4 +1,4 @@
-import { MSG } from '@glyphary/shared';
+import { COMMON_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -8,7 +8,7 @@ import { auditActionLabel } from '../lib/metrics.ts';
 function formatTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
-    ? MSG.unknownDate
+    ? COMMON_MSG.unknownDate
     : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
@@ -27,7 +27,7 @@ export function AuditTab() {
               {formatTime(entry.createdAt)}
             </time>
             <p className="min-w-0 flex-1 break-words">
-              <span className="font-medium">@{entry.actorUsername ?? MSG.unknownUser}</span> {auditActionLabel(entry.action)}{' '}
+              <span className="font-medium">@{entry.actorUsername ?? COMMON_MSG.unknownUser}</span> {auditActionLabel(entry.action)}{' '}
               <span className="text-muted">
                 ({entry.targetType}
                 {entry.targetId ? ` ${entry.targetId}` : ''})

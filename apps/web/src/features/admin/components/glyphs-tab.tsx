@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+import { formatDate, pluralize, type Glyph, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -21,8 +21,8 @@ export function GlyphsTab() {
   function handleConfirm() {
     if (!target) return;
     remove.mutate(target.id, {
-      onSuccess: () => toast.success(MSG.glyphDeleted),
-      onError: () => toast.error(MSG.glyphDeleteFailed),
+      onSuccess: () => toast.success(ADMIN_MSG.glyphDeleted),
+      onError: () => toast.error(COMMON_MSG.glyphDeleteFailed),
       onSettled: () => setTarget(null),
     });
   }
@@ -36,7 +36,7 @@ export function GlyphsTab() {
       </div>
     );
   }
-  if (list.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} />;
+  if (list.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} />;
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col divide-y divide-line rounded-[var(--radius-card)] border border-line">
@@ -82,7 +82,7 @@ export function GlyphsTab() {
           if (!open) setTarget(null);
         }}
         title="Delete Glyph"
-        description={MSG.deleteGlyphConfirm}
+        description={COMMON_MSG.deleteGlyphConfirm}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         destructive

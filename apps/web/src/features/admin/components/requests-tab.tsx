@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate, MSG, statusLabel, type GlyphRequest, type RequestStatus } from '@glyphary/shared';
+import { formatDate, statusLabel, type GlyphRequest, type RequestStatus, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
@@ -23,27 +23,27 @@ const ACTIONS: Record<
 > = {
   'force-complete': {
     title: 'Force complete',
-    description: MSG.requestForceCompleteConfirm,
+    description: ADMIN_MSG.requestForceCompleteConfirm,
     confirm: 'Mark as completed',
     pending: 'Completing...',
-    success: MSG.requestCompleted,
-    failure: MSG.requestCompleteFailed,
+    success: COMMON_MSG.requestCompleted,
+    failure: COMMON_MSG.requestCompleteFailed,
   },
   reset: {
     title: 'Reset to open',
-    description: MSG.requestResetConfirm,
+    description: ADMIN_MSG.requestResetConfirm,
     confirm: 'Reset to open',
     pending: 'Resetting...',
-    success: MSG.requestReset,
-    failure: MSG.requestResetFailed,
+    success: ADMIN_MSG.requestReset,
+    failure: ADMIN_MSG.requestResetFailed,
   },
   delete: {
     title: 'Delete request',
-    description: MSG.requestDeleteConfirm,
+    description: ADMIN_MSG.requestDeleteConfirm,
     confirm: 'Delete',
     pending: 'Deleting...',
-    success: MSG.requestDeleted,
-    failure: MSG.requestDeleteFailed,
+    success: ADMIN_MSG.requestDeleted,
+    failure: ADMIN_MSG.requestDeleteFailed,
   },
 };
 
@@ -81,7 +81,7 @@ export function RequestsTab() {
       {requests.isPending ? (
         <Skeleton className="h-40" />
       ) : list.length === 0 ? (
-        <EmptyState title={MSG.noRequestsFound} headingLevel={3} />
+        <EmptyState title={COMMON_MSG.noRequestsFound} headingLevel={3} />
       ) : (
         <div
           className="overflow-x-auto rounded-[var(--radius-card)] border border-line"
@@ -108,7 +108,7 @@ export function RequestsTab() {
                       {statusLabel(request.status)}
                     </Badge>
                   </td>
-                  <td className="px-4 py-3">{request.user?.username ?? MSG.unknownUser}</td>
+                  <td className="px-4 py-3">{request.user?.username ?? COMMON_MSG.unknownUser}</td>
                   <td className="px-4 py-3">{request.assigned_user?.username ?? '—'}</td>
                   <td className="px-4 py-3 whitespace-nowrap">{formatDate(request.created_at)}</td>
                   <td className="px-4 py-3">

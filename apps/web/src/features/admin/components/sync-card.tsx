@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, type SyncStatus } from '@glyphary/shared';
+import { type SyncStatus, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -17,7 +17,7 @@ const STATUS: Record<SyncStatus, { label: string; tone: BadgeTone }> = {
 function formatTime(value: string | null): string {
   if (!value) return 'Never';
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return MSG.unknownDate;
+  if (Number.isNaN(date.getTime())) return COMMON_MSG.unknownDate;
   return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
@@ -34,9 +34,9 @@ export function SyncCard() {
     syncAll.mutate(undefined, {
       onSuccess: (data) => setResult({ ok: true, text: data.message }),
       onError: (error) => {
-        const message = errorMessage(error, MSG.syncFailed);
-        setResult({ ok: false, text: `${MSG.syncFailed}: ${message}` });
-        toast.error(`${MSG.syncFailed}: ${message}`);
+        const message = errorMessage(error, ADMIN_MSG.syncFailed);
+        setResult({ ok: false, text: `${ADMIN_MSG.syncFailed}: ${message}` });
+        toast.error(`${ADMIN_MSG.syncFailed}: ${message}`);
       },
     });
   }
@@ -70,7 +70,7 @@ export function SyncCard() {
             disabled={syncAll.isPending}
             aria-busy={syncAll.isPending || undefined}
           >
-            {syncAll.isPending ? MSG.syncing : MSG.syncAll}
+            {syncAll.isPending ? ADMIN_MSG.syncing : ADMIN_MSG.syncAll}
           </Button>
           <p
             role="status"

@@ -1,8 +1,8 @@
 import { useDeferredValue, useState } from 'react';
-import { MSG } from '@glyphary/shared';
+import { ADMIN_MSG } from '@glyphary/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Avatar } from '../../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../../components/ui/dot-text.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -22,8 +22,8 @@ export function UsersTab() {
 
   function handleMakeAdmin(id: string) {
     makeAdmin.mutate(id, {
-      onSuccess: () => toast.success(MSG.userPromoted),
-      onError: () => toast.error(MSG.userPromoteFailed),
+      onSuccess: () => toast.success(ADMIN_MSG.userPromoted),
+      onError: () => toast.error(ADMIN_MSG.userPromoteFailed),
     });
   }
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../../lib/use-form-error.ts';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { MSG } from '@glyphary/shared';
+import { COMMON_MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -28,7 +28,7 @@ export function LoginForm() {
       // On success the route guard sends the user on (to `redirect` or /).
       await signIn(email, password);
     } catch (caught) {
-      setError(errorMessage(caught, MSG.loginFailed));
+      setError(errorMessage(caught, COMMON_MSG.loginFailed));
       setPending(false);
     }
   }

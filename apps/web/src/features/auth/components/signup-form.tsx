@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useFormError } from '../../../lib/use-form-error.ts';
 import { Link } from '../../../lib/router.tsx';
-import { MAX_DISPLAY_NAME, MAX_USERNAME_LENGTH, MSG } from '@glyphary/shared';
+import { MAX_DISPLAY_NAME, MAX_USERNAME_LENGTH, COMMON_MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
@@ -25,7 +25,7 @@ export function SignupForm() {
     try {
       await signUp(fields);
     } catch (caught) {
-      setError(errorMessage(caught, MSG.signupFailed));
+      setError(errorMessage(caught, COMMON_MSG.signupFailed));
       setPending(false);
     }
   }

@@ -1,17 +1,17 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '../../../lib/query.tsx';
 import type { Comment, CommentPage } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
 /** GET /api/glyphs/{id}/comments → a page, newest first. */
-export async function fetchComments(glyphId: string, cursor: string | null, signal?: AbortSignal): Promise<CommentPage> {
-  return api.get<CommentPage>(`/glyphs/${encodeURIComponent(glyphId)}/comments`, { signal, params: { cursor } });
+export async function fetchComments(glyphId: string, cursor: string | null, request?: RequestContext): Promise<CommentPage> {
+  return api.get<CommentPage>(`/glyphs/${encodeURIComponent(glyphId)}/comments`, { ...request, params: { cursor } });
 }
 
 export const useComments = (glyphId: string) =>
   useInfiniteQuery({
     queryKey: communityKeys.comments(glyphId),
-    queryFn: ({ pageParam, signal }) => fetchComments(glyphId, pageParam, signal),
+    queryFn: ({ pageParam, ...context }) => fetchComments(glyphId, pageParam, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

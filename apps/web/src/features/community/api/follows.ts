@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { FollowingPage, FollowState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
@@ -7,7 +7,7 @@ import { communityKeys } from './keys.ts';
 export const useFollowState = (userId: string) =>
   useQuery({
     queryKey: communityKeys.follow(userId),
-    queryFn: ({ signal }) => api.get<FollowState>(`/users/${encodeURIComponent(userId)}/follow`, { signal }),
+    queryFn: (context) => api.get<FollowState>(`/users/${encodeURIComponent(userId)}/follow`, context),
   });
 
 /** POST or DELETE /api/users/{id}/follow. */
@@ -27,7 +27,7 @@ export function useSetFollow(userId: string) {
 export const useFollowingFeed = () =>
   useInfiniteQuery({
     queryKey: communityKeys.following(),
-    queryFn: ({ pageParam, signal }) => api.get<FollowingPage>('/following', { signal, params: { cursor: pageParam } }),
+    queryFn: ({ pageParam, ...context }) => api.get<FollowingPage>('/following', { ...context, params: { cursor: pageParam } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

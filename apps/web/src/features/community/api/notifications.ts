@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { NotificationPage } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
@@ -7,7 +7,7 @@ import { communityKeys } from './keys.ts';
 export const useNotifications = (enabled: boolean) =>
   useQuery({
     queryKey: communityKeys.notifications(),
-    queryFn: ({ signal }) => api.get<NotificationPage>('/notifications', { signal }),
+    queryFn: (context) => api.get<NotificationPage>('/notifications', context),
     enabled,
     refetchInterval: 60_000,
   });

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { CreateReportInput, ModerationAction, Report, ReportGroup } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
 
 /** POST /api/reports. @throws ApiError (409 already reported, 422 releases, 429). */
@@ -11,12 +11,12 @@ export async function createReport(input: CreateReportInput): Promise<Report> {
 export const useCreateReport = () => useMutation({ mutationFn: createReport });
 
 /** GET /api/admin/reports?status=… → reports grouped by target. */
-export async function fetchReportQueue(status: 'open' | 'resolved', signal?: AbortSignal): Promise<ReportGroup[]> {
-  return (await api.get<{ groups: ReportGroup[] }>('/admin/reports', { signal, params: { status } })).groups;
+export async function fetchReportQueue(status: 'open' | 'resolved', request?: RequestContext): Promise<ReportGroup[]> {
+  return (await api.get<{ groups: ReportGroup[] }>('/admin/reports', { ...request, params: { status } })).groups;
 }
 
 export const useReportQueue = (status: 'open' | 'resolved') =>
-  useQuery({ queryKey: communityKeys.reports(status), queryFn: ({ signal }) => fetchReportQueue(status, signal) });
+  useQuery({ queryKey: communityKeys.reports(status), queryFn: (context) => fetchReportQueue(status, context) });
 
 /** POST /api/admin/reports/{id}/resolve. */
 export async function resolveReport({ id, action, note }: { id: string; action: ModerationAction; note: string }): Promise<void> {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { VoteState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
@@ -8,7 +8,7 @@ export const useMyVotes = (ids: string[], enabled: boolean) => {
   const key = ids.join(',');
   return useQuery({
     queryKey: communityKeys.votes(key),
-    queryFn: async ({ signal }) => new Set((await api.get<{ voted: string[] }>('/request-votes', { signal, params: { ids: key } })).voted),
+    queryFn: async (context) => new Set((await api.get<{ voted: string[] }>('/request-votes', { ...context, params: { ids: key } })).voted),
     enabled: enabled && ids.length > 0,
   });
 };

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import { useId } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
@@ -10,7 +10,7 @@ export function DigestToggle() {
   const id = useId();
   const queryClient = useQueryClient();
   const toast = useToast();
-  const settings = useQuery({ queryKey: KEY, queryFn: ({ signal }) => api.get<{ digestEmail: boolean }>('/notifications/settings', { signal }) });
+  const settings = useQuery({ queryKey: KEY, queryFn: (context) => api.get<{ digestEmail: boolean }>('/notifications/settings', context) });
   const save = useMutation({
     mutationFn: (digestEmail: boolean) => api.put<{ digestEmail: boolean }>('/notifications/settings', { digestEmail }),
     onSuccess: (data) => queryClient.setQueryData(KEY, data),

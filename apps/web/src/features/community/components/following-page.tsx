@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router.tsx';
-import { COMMUNITY_MSG, MSG, type FollowingEntry } from '@glyphary/shared';
+import { COMMUNITY_MSG, type FollowingEntry, COMMON_MSG } from '@glyphary/shared';
 import { GlyphCard } from '../../../components/glyph-card.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -18,7 +18,7 @@ function ReleaseLine({ entry }: { entry: FollowingEntry }) {
       </Link>
       {entry.release.signerChanged ? (
         <Badge tone="red" dot>
-          {MSG.signingKeyChanged}
+          {COMMON_MSG.signingKeyChanged}
         </Badge>
       ) : null}
     </p>

@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '../../../lib/query.tsx';
 import { glyphListParams, type GlyphList, type GlyphSort } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 export interface GlyphListParams {
   sort: GlyphSort;
@@ -9,22 +9,22 @@ export interface GlyphListParams {
 }
 
 /** GET /api/get-glyphs?sort=&limit=&creator_id=&cursor= → one page of live glyphs (spec §7). */
-export function fetchGlyphs(params: GlyphListParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
-  return api.get<GlyphList>('/get-glyphs', { params: glyphListParams(params), signal });
+export function fetchGlyphs(params: GlyphListParams & { cursor?: string | null }, request?: RequestContext): Promise<GlyphList> {
+  return api.get<GlyphList>('/get-glyphs', { ...request, params: glyphListParams(params) });
 }
 
 /** One fixed-size list (home tabs: 12 latest, 12 popular). */
 export const glyphListQueryOptions = (params: GlyphListParams) =>
   queryOptions({
     queryKey: ['glyphs', params] as const,
-    queryFn: ({ signal }) => fetchGlyphs(params, signal),
+    queryFn: (context) => fetchGlyphs(params, context),
   });
 
 /** A list with "Load more" (DESIGN §4.12): each page follows the previous page's cursor. */
 export const glyphPagesQueryOptions = (params: GlyphListParams) =>
   infiniteQueryOptions({
     queryKey: ['glyphs', 'pages', params] as const,
-    queryFn: ({ signal, pageParam }) => fetchGlyphs({ ...params, cursor: pageParam }, signal),
+    queryFn: ({ pageParam, ...context }) => fetchGlyphs({ ...params, cursor: pageParam }, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,17 +1,17 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { PublicUser } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/get-user-by-username/{username} → the profile. @throws ApiError 404 'User not found'. */
-export async function fetchUserByUsername(username: string, signal?: AbortSignal): Promise<PublicUser> {
-  const data = await api.get<{ user: PublicUser }>(`/get-user-by-username/${encodeURIComponent(username)}`, { signal });
+export async function fetchUserByUsername(username: string, request?: RequestContext): Promise<PublicUser> {
+  const data = await api.get<{ user: PublicUser }>(`/get-user-by-username/${encodeURIComponent(username)}`, request);
   return data.user;
 }
 
 export const userByUsernameQueryOptions = (username: string) =>
   queryOptions({
     queryKey: ['user-by-username', username.toLowerCase()] as const,
-    queryFn: ({ signal }) => fetchUserByUsername(username, signal),
+    queryFn: (context) => fetchUserByUsername(username, context),
   });
 
 /** The storefront's owner. */

@@ -1,16 +1,16 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
 import type { UserLikes } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/get-user-likes → the caller's liked live glyphs, most recent like first, with the total. */
-export function fetchUserLikes(cursor: string | null, signal?: AbortSignal): Promise<UserLikes> {
-  return api.get<UserLikes>('/get-user-likes', { params: { cursor: cursor ?? undefined }, signal });
+export function fetchUserLikes(cursor: string | null, request?: RequestContext): Promise<UserLikes> {
+  return api.get<UserLikes>('/get-user-likes', { ...request, params: { cursor: cursor ?? undefined } });
 }
 
 export const userLikesQueryOptions = (userId: string | null) =>
   infiniteQueryOptions({
     queryKey: ['user-likes', userId] as const,
-    queryFn: ({ signal, pageParam }) => fetchUserLikes(pageParam, signal),
+    queryFn: ({ pageParam, ...context }) => fetchUserLikes(pageParam, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: Boolean(userId),

@@ -1,16 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { UserStats } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/get-user-stats/{id} → totals of glyphs, downloads and likes over ALL the creator's live glyphs. */
-export function fetchUserStats(userId: string, signal?: AbortSignal): Promise<UserStats> {
-  return api.get<UserStats>(`/get-user-stats/${encodeURIComponent(userId)}`, { signal });
+export function fetchUserStats(userId: string, request?: RequestContext): Promise<UserStats> {
+  return api.get<UserStats>(`/get-user-stats/${encodeURIComponent(userId)}`, request);
 }
 
 export const userStatsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['user-stats', userId] as const,
-    queryFn: ({ signal }) => fetchUserStats(userId, signal),
+    queryFn: (context) => fetchUserStats(userId, context),
   });
 
 /** A creator's storefront totals (waits for the id). */

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type InfiniteData } from '../../../lib/query.tsx';
 import type { LikeResult, UserLikes } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 

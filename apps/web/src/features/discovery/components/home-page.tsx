@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { HOME_PAGE_SIZE, MSG, type GlyphSort } from '@glyphary/shared';
+import { HOME_PAGE_SIZE, type GlyphSort, COMMON_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
@@ -27,7 +27,7 @@ function HomeList({ sort, label }: { sort: GlyphSort; label: string }) {
     );
   }
   const glyphs = query.data?.glyphs ?? [];
-  if (glyphs.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} />;
+  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} />;
   return <GlyphGrid glyphs={glyphs} label={`${label} glyphs`} />;
 }
 

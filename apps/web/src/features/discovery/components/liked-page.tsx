@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { HeartOff } from 'lucide-react';
-import { MSG } from '@glyphary/shared';
+import { DISCOVERY_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { PageHeader } from '../../../components/layout/page-header.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -29,7 +29,7 @@ export function LikedPage({ userId }: { userId: string | null }) {
   if (!userId) {
     return (
       <EmptyState
-        title={MSG.likedLoginRequired}
+        title={DISCOVERY_MSG.likedLoginRequired}
         headingLevel={2}
         action={
           <Link to={paths.loginWithRedirect(paths.liked)} className={buttonClasses()}>
@@ -47,15 +47,15 @@ export function LikedPage({ userId }: { userId: string | null }) {
 
   return (
     <div>
-      <PageHeader title={MSG.likedHeading} description={likes.isPending ? '\u00a0' : MSG.likedCount(likes.isError ? 0 : total)} />
+      <PageHeader title={DISCOVERY_MSG.likedHeading} description={likes.isPending ? '\u00a0' : DISCOVERY_MSG.likedCount(likes.isError ? 0 : total)} />
       {likes.isPending ? (
         <div role="status" aria-label="Loading liked glyphs">
           <GlyphGridSkeleton count={8} />
         </div>
       ) : glyphs.length === 0 ? (
         <EmptyState
-          title={MSG.likedEmptyTitle}
-          description={MSG.likedEmptyBody}
+          title={DISCOVERY_MSG.likedEmptyTitle}
+          description={DISCOVERY_MSG.likedEmptyBody}
           action={
             <Link to={paths.home} className={buttonClasses()}>
               Explore Glyphs
@@ -68,7 +68,7 @@ export function LikedPage({ userId }: { userId: string | null }) {
             glyphs={glyphs}
             batchStart={batchStart}
             showDate
-            label={MSG.likedHeading}
+            label={DISCOVERY_MSG.likedHeading}
             className="w-full"
             headingLevel={2}
             renderAction={(glyph) => (
@@ -80,7 +80,7 @@ export function LikedPage({ userId }: { userId: string | null }) {
                 loading={unlike.isPending && unlike.variables === glyph.id}
                 onClick={() =>
                   unlike.mutate(glyph.id, {
-                    onError: (error) => toast.error(errorMessage(error, MSG.likedLoadFailed)),
+                    onError: (error) => toast.error(errorMessage(error, DISCOVERY_MSG.likedLoadFailed)),
                   })
                 }
               >

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { CalendarDays, Globe, MapPin } from 'lucide-react';
-import { MSG, STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser } from '@glyphary/shared';
+import { STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser, COMMON_MSG, DISCOVERY_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { Avatar } from '../../../components/ui/dot-matrix.tsx';
+import { Avatar } from '../../../components/ui/dot-text.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs.tsx';
@@ -52,7 +52,7 @@ function StorefrontGlyphs({ userId, sort, label, log }: { userId: string; sort: 
       </div>
     );
   }
-  if (glyphs.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} />;
+  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} />;
   return (
     <div className="flex flex-col items-center gap-6">
       <GlyphGrid glyphs={glyphs} batchStart={batchStart} label={`${label} glyphs`} className="w-full" />
@@ -151,8 +151,8 @@ export function StorefrontPage({
     const missing = isApiError(profile.error, 404) || /not found/i.test(profile.error?.message ?? '');
     return (
       <EmptyState
-        title={missing ? MSG.userNotFound : 'This storefront could not be loaded'}
-        description={missing ? MSG.userDoesNotExist(username) : profile.error?.message}
+        title={missing ? DISCOVERY_MSG.userNotFound : 'This storefront could not be loaded'}
+        description={missing ? DISCOVERY_MSG.userDoesNotExist(username) : profile.error?.message}
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
             Back to Home

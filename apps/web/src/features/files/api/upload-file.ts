@@ -1,4 +1,4 @@
-import { MSG, type FileType, type UploadedFile } from '@glyphary/shared';
+import { type FileType, type UploadedFile, COMMON_MSG } from '@glyphary/shared';
 import { ApiError } from '../../../lib/api-client.ts';
 
 export interface UploadFileOptions {
@@ -34,7 +34,7 @@ export function uploadFile(file: File, type: FileType, options: UploadFileOption
         return;
       }
       const record = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
-      const message = typeof record.error === 'string' && record.error ? record.error : MSG.httpStatus(xhr.status);
+      const message = typeof record.error === 'string' && record.error ? record.error : COMMON_MSG.httpStatus(xhr.status);
       reject(new ApiError(message, xhr.status, typeof record.code === 'string' ? record.code : `HTTP_${xhr.status}`));
     };
     xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK'));

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, FileArchive, ImagePlus, Star, Upload, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { formatBytes, IMAGE_EXTENSIONS, MAX_FILE_BYTES, MAX_IMAGES, MSG, type FileType, type UploadedFile } from '@glyphary/shared';
+import { formatBytes, IMAGE_EXTENSIONS, MAX_FILE_BYTES, MAX_IMAGES, type FileType, type UploadedFile, COMMON_MSG, FILE_MSG } from '@glyphary/shared';
 import { useToast } from '../../../components/ui/index.ts';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -51,13 +51,13 @@ function extensionOf(name: string): string {
  * @returns the first problem's message, or null.
  */
 export function validateFiles(files: File[], options: { type: FileType; multiple: boolean; maxFiles: number; existing: number }): string | null {
-  if (!options.multiple && (files.length > 1 || options.existing + files.length > 1)) return MSG.onlyOneFile;
-  if (options.multiple && options.existing + files.length > options.maxFiles) return MSG.maxFiles(options.maxFiles);
+  if (!options.multiple && (files.length > 1 || options.existing + files.length > 1)) return FILE_MSG.onlyOneFile;
+  if (options.multiple && options.existing + files.length > options.maxFiles) return COMMON_MSG.maxFiles(options.maxFiles);
   for (const file of files) {
     const extension = extensionOf(file.name);
-    if (options.type === 'images' && !(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return MSG.fileTypeImage;
-    if (options.type === 'apks' && extension !== 'apk') return MSG.fileTypeApk;
-    if (file.size > MAX_FILE_BYTES) return MSG.fileTooLarge;
+    if (options.type === 'images' && !(IMAGE_EXTENSIONS as readonly string[]).includes(extension)) return FILE_MSG.fileTypeImage;
+    if (options.type === 'apks' && extension !== 'apk') return FILE_MSG.fileTypeApk;
+    if (file.size > MAX_FILE_BYTES) return FILE_MSG.fileTooLarge;
   }
   return null;
 }
@@ -109,7 +109,7 @@ export function FileUpload({
     const room = maxFiles - valueRef.current.length - pending.length;
     if (multiple && files.length > room && room > 0) {
       files = files.slice(0, room);
-      setNotice(MSG.tooManyImagesKept(room, chosen.length - room));
+      setNotice(FILE_MSG.tooManyImagesKept(room, chosen.length - room));
     }
     const problem = validateFiles(files, { type, multiple, maxFiles, existing: valueRef.current.length + pending.length });
     if (problem) {
@@ -131,7 +131,7 @@ export function FileUpload({
           setNames((current) => ({ ...current, [uploaded.url]: file.name }));
           results[position] = uploaded;
         } catch (failure) {
-          const message = MSG.fileUploadFailed(errorMessage(failure, 'Unknown error'));
+          const message = FILE_MSG.fileUploadFailed(errorMessage(failure, 'Unknown error'));
           setError(message);
           toast.error(message);
         } finally {
@@ -170,7 +170,7 @@ export function FileUpload({
       if (isApiError(failure, 409) || isApiError(failure, 403)) {
         onChange(valueRef.current.filter((item) => item.url !== file.url));
       } else {
-        const message = MSG.fileDeleteFailed(errorMessage(failure, 'Unknown error'));
+        const message = FILE_MSG.fileDeleteFailed(errorMessage(failure, 'Unknown error'));
         setError(message);
         toast.error(message);
       }

@@ -1,16 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/check-like-status?glyphId= → whether the caller likes the glyph. */
-export async function fetchLikeStatus(glyphId: string, signal?: AbortSignal): Promise<boolean> {
-  const data = await api.get<{ liked: boolean }>('/check-like-status', { params: { glyphId }, signal });
+export async function fetchLikeStatus(glyphId: string, request?: RequestContext): Promise<boolean> {
+  const data = await api.get<{ liked: boolean }>('/check-like-status', { ...request, params: { glyphId } });
   return Boolean(data.liked);
 }
 
 export const likeStatusQueryOptions = (glyphId: string, userId: string | null) =>
   queryOptions({
     queryKey: ['like-status', glyphId, userId] as const,
-    queryFn: ({ signal }) => fetchLikeStatus(glyphId, signal),
+    queryFn: (context) => fetchLikeStatus(glyphId, context),
     enabled: Boolean(userId),
   });
 

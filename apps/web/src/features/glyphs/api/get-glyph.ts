@@ -1,10 +1,10 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '../../../lib/query.tsx';
 import { glyphApiPath, type Glyph } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/get-glyph/{id} → the glyph (a deleted one answers `deleted: true`). @throws ApiError 404 'Glyph not found'. */
-export async function fetchGlyph(id: string, signal?: AbortSignal): Promise<Glyph> {
-  const data = await api.get<{ glyph: Glyph }>(glyphApiPath(id), { signal });
+export async function fetchGlyph(id: string, request?: RequestContext): Promise<Glyph> {
+  const data = await api.get<{ glyph: Glyph }>(glyphApiPath(id), request);
   return data.glyph;
 }
 
@@ -12,7 +12,7 @@ export async function fetchGlyph(id: string, signal?: AbortSignal): Promise<Glyp
 export const glyphQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['glyph', id] as const,
-    queryFn: ({ signal }) => fetchGlyph(id, signal),
+    queryFn: (context) => fetchGlyph(id, context),
     retry: (count, error) => count < 2 && !/not found/i.test(error.message),
   });
 

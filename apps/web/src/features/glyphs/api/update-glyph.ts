@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query.tsx';
 import type { Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { glyphQueryOptions } from './get-glyph.ts';

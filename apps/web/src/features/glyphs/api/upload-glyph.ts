@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '../../../lib/query.tsx';
 import type { Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 

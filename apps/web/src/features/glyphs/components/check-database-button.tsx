@@ -1,6 +1,6 @@
 import { Database } from 'lucide-react';
 import { useState } from 'react';
-import { MSG } from '@glyphary/shared';
+import { GLYPH_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/index.ts';
 import { checkDatabase } from '../api/check-database.ts';
 
@@ -17,7 +17,7 @@ export function CheckDatabaseButton() {
         onClick={async () => {
           setChecking(true);
           const health = await checkDatabase();
-          setResult(health.reachable && health.latencyMs !== null ? MSG.databaseReachable(health.latencyMs) : MSG.databaseUnreachable);
+          setResult(health.reachable && health.latencyMs !== null ? GLYPH_MSG.databaseReachable(health.latencyMs) : GLYPH_MSG.databaseUnreachable);
           setChecking(false);
         }}
       >

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { MSG, type ApkReport } from '@glyphary/shared';
+import { type ApkReport, COMMON_MSG } from '@glyphary/shared';
 import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 
@@ -38,7 +38,7 @@ export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: s
         description={
           apk ? (
             <>
-              {MSG.downloadDisclaimer}
+              {COMMON_MSG.downloadDisclaimer}
               {/* Issue 15: what to check the downloaded file against. */}
               <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
               <span className="mt-1 block font-mono text-xs break-all">
@@ -46,7 +46,7 @@ export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: s
               </span>
             </>
           ) : (
-            MSG.downloadDisclaimer
+            COMMON_MSG.downloadDisclaimer
           )
         }
         confirmLabel="Download"

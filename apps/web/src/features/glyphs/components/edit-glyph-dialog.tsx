@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { emptyToNull, MAX_IMAGES, MSG, splitCommaList, validateGlyph, validateGlyphTags, type Glyph, type UploadedFile } from '@glyphary/shared';
+import { emptyToNull, MAX_IMAGES, splitCommaList, validateGlyph, validateGlyphTags, type Glyph, type UploadedFile, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
 import { Banner, Button, Dialog, Input, Textarea } from '../../../components/ui/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
@@ -74,7 +74,7 @@ export function EditGlyphDialog({
     }
     update.mutate(payload, {
       onSuccess: () => onOpenChange(false),
-      onError: (failure) => setError(MSG.updateGlyphFailed(errorMessage(failure, 'Unknown error'))),
+      onError: (failure) => setError(GLYPH_MSG.updateGlyphFailed(errorMessage(failure, 'Unknown error'))),
     });
   }
 
@@ -93,7 +93,7 @@ export function EditGlyphDialog({
             <h3 id="edit-apk-heading" className="font-medium">
               APK File
             </h3>
-            <p className="text-muted">{MSG.editApkViaRelease}</p>
+            <p className="text-muted">{GLYPH_MSG.editApkViaRelease}</p>
             {onPublishUpdate ? (
               <Button
                 variant="outline"
@@ -102,7 +102,7 @@ export function EditGlyphDialog({
                   onPublishUpdate();
                 }}
               >
-                {MSG.publishUpdate}
+                {COMMON_MSG.publishUpdate}
               </Button>
             ) : null}
           </section>
@@ -136,11 +136,11 @@ export function EditGlyphDialog({
             Cancel
           </Button>
           <Button type="submit" loading={update.isPending} disabled={imagesBusy || apkBusy || animationBusy}>
-            {update.isPending ? MSG.saving : 'Save Changes'}
+            {update.isPending ? GLYPH_MSG.saving : 'Save Changes'}
           </Button>
         </div>
         <p role="status" aria-live="polite" className="sr-only">
-          {update.isPending ? MSG.saving : ''}
+          {update.isPending ? GLYPH_MSG.saving : ''}
         </p>
       </form>
     </Dialog>

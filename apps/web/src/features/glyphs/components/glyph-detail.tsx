@@ -1,8 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '../../../lib/query.tsx';
 import { GitBranch, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
-import { formatBytes, formatDate, MSG, pluralize, type Glyph } from '@glyphary/shared';
+import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
 import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -82,7 +82,7 @@ export function GlyphDetail({
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const viewed = useRef<string | null>(null);
   const glyph = query.data;
-  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? MSG.glyphDeletedTitle : 'Glyph');
+  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_MSG.glyphDeletedTitle : 'Glyph');
 
   const setCount = (field: 'views' | 'downloads', value: number | null) => {
     if (value === null) return;
@@ -105,7 +105,7 @@ export function GlyphDetail({
     if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
     return (
       <div className="flex flex-col items-start gap-4">
-        <Banner tone="error">{errorMessage(query.error, MSG.internal)}</Banner>
+        <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner>
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
@@ -115,7 +115,7 @@ export function GlyphDetail({
   if (!glyph)
     return (
       <EmptyState
-        title={MSG.glyphNotFound}
+        title={GLYPH_MSG.glyphNotFound}
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
             Browse Glyphs
@@ -126,10 +126,10 @@ export function GlyphDetail({
   if (glyph.deleted) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-surface px-6 py-12 text-center">
-        <h1 className="font-display text-3xl font-bold">{MSG.glyphDeletedTitle}</h1>
+        <h1 className="font-display text-3xl font-bold">{GLYPH_MSG.glyphDeletedTitle}</h1>
         <p className="text-muted">
-          <span className="sr-only">{MSG.glyphDeletedTitle}: </span>
-          {MSG.glyphDeletedBody}
+          <span className="sr-only">{GLYPH_MSG.glyphDeletedTitle}: </span>
+          {GLYPH_MSG.glyphDeletedBody}
         </p>
         <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
           Browse Glyphs
@@ -148,7 +148,7 @@ export function GlyphDetail({
         // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
         <div className="flex min-w-0 flex-col gap-6">
           <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
-          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} /> : null}
+          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} priority={false} /> : null}
         </div>
       ) : (
         <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
@@ -269,7 +269,7 @@ export function GlyphDetail({
         open={confirmingDelete}
         onOpenChange={setConfirmingDelete}
         title="Delete Glyph"
-        description={MSG.deleteGlyphConfirm}
+        description={COMMON_MSG.deleteGlyphConfirm}
         confirmLabel="Delete"
         pendingLabel="Deleting..."
         pending={remove.isPending}
@@ -277,7 +277,7 @@ export function GlyphDetail({
         onConfirm={() =>
           remove.mutate(undefined, {
             onSuccess: () => setConfirmingDelete(false),
-            onError: (error) => toast.error(errorMessage(error, MSG.glyphDeleteFailed)),
+            onError: (error) => toast.error(errorMessage(error, COMMON_MSG.glyphDeleteFailed)),
           })
         }
       />

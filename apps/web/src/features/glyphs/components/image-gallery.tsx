@@ -4,9 +4,11 @@ import { cn } from '../../../lib/cn.ts';
 
 /**
  * Every image of a glyph: a large view plus thumbnails; arrow keys (and Home/End) move between
- * images when the gallery has focus.
+ * images when the gallery has focus. `priority`: the large view is the page's largest paint (no
+ * animation above it), so it loads first; below a player it loads lazily and leaves the bandwidth
+ * to the player's poster (issue 16).
  */
-export function ImageGallery({ images, thumbnails, title }: { images: string[]; thumbnails: Array<string | null>; title: string }) {
+export function ImageGallery({ images, thumbnails, title, priority = true }: { images: string[]; thumbnails: Array<string | null>; title: string; priority?: boolean }) {
   const [index, setIndex] = useState(0);
   if (images.length === 0) {
     return (
@@ -34,11 +36,12 @@ export function ImageGallery({ images, thumbnails, title }: { images: string[]; 
       onKeyDown={handleKey}
       className="flex flex-col gap-3 rounded-[var(--radius-card)] focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white"
     >
-      {/* The page's largest paint: fetched first (the server also preloads the first image). */}
+      {/* The page's largest paint unless a player is above: fetched first (the server preloads it too). */}
       <img
         src={images[current]}
         alt={`${title}, image ${current + 1} of ${images.length}`}
-        fetchPriority="high"
+        fetchPriority={priority ? 'high' : undefined}
+        loading={priority ? undefined : 'lazy'}
         className="aspect-square w-full rounded-[var(--radius-card)] border border-line bg-surface object-contain"
       />
       {images.length > 1 ? (

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.tsx';
-import { APK_MSG, emptyToNull, MAX_IMAGES, MSG, validateGlyph, validateGlyphTags, type UploadedFile } from '@glyphary/shared';
+import { APK_MSG, emptyToNull, MAX_IMAGES, validateGlyph, validateGlyphTags, type UploadedFile, GLYPH_MSG } from '@glyphary/shared';
 import { Banner, Button, Input, Textarea } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
@@ -51,7 +51,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
     }
     upload.mutate(payload, {
       onSuccess: ({ id }) => void navigate(paths.glyph(id)),
-      onError: () => setError(MSG.uploadGlyphFailed),
+      onError: () => setError(GLYPH_MSG.uploadGlyphFailed),
     });
   }
 

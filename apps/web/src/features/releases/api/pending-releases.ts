@@ -1,18 +1,18 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
 import type { PendingReleases } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 export type PendingRelease = PendingReleases['releases'][number];
 
 const pendingKey = ['admin', 'releases', 'pending'] as const;
 
 /** GET /api/admin/releases/pending → releases held for a signing key change, oldest first (admins only). */
-export async function fetchPendingReleases(signal?: AbortSignal): Promise<PendingRelease[]> {
-  const data = await api.get<PendingReleases>('/admin/releases/pending', { signal });
+export async function fetchPendingReleases(request?: RequestContext): Promise<PendingRelease[]> {
+  const data = await api.get<PendingReleases>('/admin/releases/pending', request);
   return data.releases;
 }
 
-export const pendingReleasesQueryOptions = () => queryOptions({ queryKey: pendingKey, queryFn: ({ signal }) => fetchPendingReleases(signal) });
+export const pendingReleasesQueryOptions = () => queryOptions({ queryKey: pendingKey, queryFn: (context) => fetchPendingReleases(context) });
 
 /** The admin's queue of held releases. */
 export function usePendingReleases() {

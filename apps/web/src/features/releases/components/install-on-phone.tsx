@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { MSG } from '@glyphary/shared';
+import { RELEASE_MSG } from '@glyphary/shared';
 
 const QrCode = lazy(() => import('./qr-code.tsx'));
 // Tailwind's lg breakpoint: a desktop-sized screen, where the phone is a second device.
@@ -43,7 +43,7 @@ export function InstallOnPhone({ glyphId, githubUrl, hasApk }: { glyphId: string
   return (
     <section aria-labelledby="install-heading" className="flex flex-col gap-3 rounded-2xl border border-line bg-surface p-4 text-sm">
       <h2 id="install-heading" className="font-medium">
-        {MSG.installHeading}
+        {RELEASE_MSG.installHeading}
       </h2>
       <div className="flex flex-wrap items-start gap-4">
         {desktop && pageUrl ? (
@@ -51,27 +51,27 @@ export function InstallOnPhone({ glyphId, githubUrl, hasApk }: { glyphId: string
             <Suspense fallback={<div className="h-44 w-44 animate-pulse rounded-lg bg-raised" aria-hidden="true" />}>
               <QrCode value={pageUrl} label={`QR code of ${pageUrl}`} />
             </Suspense>
-            <figcaption className="max-w-44 text-center text-xs text-muted">{MSG.installQrCaption}</figcaption>
+            <figcaption className="max-w-44 text-center text-xs text-muted">{RELEASE_MSG.installQrCaption}</figcaption>
           </figure>
         ) : null}
         <ul className="flex flex-col gap-2">
           {hasApk ? (
             <li>
               <a href={`/api/glyphs/${glyphId}/latest.apk`} className="underline underline-offset-4 hover:text-muted">
-                {MSG.latestApkLink}
+                {RELEASE_MSG.latestApkLink}
               </a>
             </li>
           ) : null}
           {isGitHubRepo(githubUrl) ? (
             <li>
               <a href={`obtainium://add/${githubUrl}`} rel={EXTERNAL_REL} className="underline underline-offset-4 hover:text-muted">
-                {MSG.addToObtainium}
+                {RELEASE_MSG.addToObtainium}
               </a>
             </li>
           ) : null}
           <li>
             <a href={`/glyph/${glyphId}/releases.atom`} type="application/atom+xml" className="underline underline-offset-4 hover:text-muted">
-              {MSG.releasesFeed}
+              {RELEASE_MSG.releasesFeed}
             </a>
           </li>
         </ul>

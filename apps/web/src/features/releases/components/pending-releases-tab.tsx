@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, MSG } from '@glyphary/shared';
+import { formatDate, RELEASE_MSG } from '@glyphary/shared';
 import { Banner, Button, ConfirmDialog, Skeleton, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -17,7 +17,7 @@ function Fingerprints({ label, values }: { label: string; values: string[] }) {
       <dt className="text-muted">{label}</dt>
       <dd className="font-mono text-xs break-all">
         {values.length === 0 ? (
-          MSG.pendingUnsigned
+          RELEASE_MSG.pendingUnsigned
         ) : (
           <ul>
             {values.map((sha) => (
@@ -47,11 +47,11 @@ export function PendingReleasesTab() {
     decide.mutate(asking, {
       onSuccess: () => {
         setAsking(null);
-        toast.success(decision === 'approve' ? MSG.signerChangeApproved(versionOf(release)) : MSG.signerChangeRejected(versionOf(release)));
+        toast.success(decision === 'approve' ? RELEASE_MSG.signerChangeApproved(versionOf(release)) : RELEASE_MSG.signerChangeRejected(versionOf(release)));
       },
       onError: (error) => {
         setAsking(null);
-        toast.error(errorMessage(error, MSG.signerChangeDecisionFailed));
+        toast.error(errorMessage(error, RELEASE_MSG.signerChangeDecisionFailed));
       },
     });
   }
@@ -59,11 +59,11 @@ export function PendingReleasesTab() {
   return (
     <section aria-labelledby="pending-releases-heading" className="flex flex-col gap-4">
       <h2 id="pending-releases-heading" className="font-display text-2xl font-bold">
-        {MSG.pendingReleasesHeading}
+        {RELEASE_MSG.pendingReleasesHeading}
       </h2>
       {query.isPending ? <Skeleton className="h-24 w-full" /> : null}
-      {query.isError ? <Banner tone="error">{errorMessage(query.error, MSG.pendingReleasesLoadFailed)}</Banner> : null}
-      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{MSG.pendingReleasesEmpty}</p> : null}
+      {query.isError ? <Banner tone="error">{errorMessage(query.error, RELEASE_MSG.pendingReleasesLoadFailed)}</Banner> : null}
+      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{RELEASE_MSG.pendingReleasesEmpty}</p> : null}
       {query.data && query.data.length > 0 ? (
         <ul className="flex flex-col gap-4">
           {query.data.map((release) => (
@@ -81,19 +81,19 @@ export function PendingReleasesTab() {
                   </span>
                 </div>
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-                  <Fingerprints label={MSG.pendingPreviousSigner} values={release.previousSignerSha256} />
-                  <Fingerprints label={MSG.pendingNewSigner} values={release.signerSha256} />
+                  <Fingerprints label={RELEASE_MSG.pendingPreviousSigner} values={release.previousSignerSha256} />
+                  <Fingerprints label={RELEASE_MSG.pendingNewSigner} values={release.signerSha256} />
                 </dl>
                 <div className="flex flex-wrap gap-3">
                   <Button size="sm" onClick={() => setAsking({ release, decision: 'approve' })}>
-                    {MSG.approveSignerChange}
+                    {RELEASE_MSG.approveSignerChange}
                     <span className="sr-only">
                       {' '}
                       {release.glyphTitle} {versionOf(release)}
                     </span>
                   </Button>
                   <Button size="sm" variant="outline" onClick={() => setAsking({ release, decision: 'reject' })}>
-                    {MSG.rejectSignerChange}
+                    {RELEASE_MSG.rejectSignerChange}
                     <span className="sr-only">
                       {' '}
                       {release.glyphTitle} {versionOf(release)}
@@ -110,14 +110,14 @@ export function PendingReleasesTab() {
         onOpenChange={(next) => {
           if (!next) setAsking(null);
         }}
-        title={asking?.decision === 'reject' ? MSG.rejectSignerChange : MSG.approveSignerChange}
+        title={asking?.decision === 'reject' ? RELEASE_MSG.rejectSignerChange : RELEASE_MSG.approveSignerChange}
         description={
           asking
-            ? (asking.decision === 'approve' ? MSG.approveSignerChangeConfirm : MSG.rejectSignerChangeConfirm)(asking.release.glyphTitle, versionOf(asking.release))
+            ? (asking.decision === 'approve' ? RELEASE_MSG.approveSignerChangeConfirm : RELEASE_MSG.rejectSignerChangeConfirm)(asking.release.glyphTitle, versionOf(asking.release))
             : ''
         }
-        confirmLabel={asking?.decision === 'reject' ? MSG.rejectSignerChange : MSG.approveSignerChange}
-        pendingLabel={asking?.decision === 'reject' ? MSG.rejectingSignerChange : MSG.approvingSignerChange}
+        confirmLabel={asking?.decision === 'reject' ? RELEASE_MSG.rejectSignerChange : RELEASE_MSG.approveSignerChange}
+        pendingLabel={asking?.decision === 'reject' ? RELEASE_MSG.rejectingSignerChange : RELEASE_MSG.approvingSignerChange}
         pending={decide.isPending}
         destructive={asking?.decision === 'reject'}
         onConfirm={handleConfirm}

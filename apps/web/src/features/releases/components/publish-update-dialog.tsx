@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { MAX_CHANGELOG, MSG, type UploadedFile } from '@glyphary/shared';
+import { MAX_CHANGELOG, type UploadedFile, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
 import { Banner, Button, Dialog, Textarea, useToast } from '../../../components/ui/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePublishRelease } from '../api/publish-release.ts';
@@ -36,10 +36,10 @@ function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; p
         <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {typeof next.versionCode === 'number' ? `(version code ${next.versionCode})` : ''}
       </p>
       <h3 id="diff-heading" className="font-medium">
-        {MSG.diffHeading}
+        {RELEASE_MSG.diffHeading}
       </h3>
-      {!diff ? <p className="text-muted">{MSG.diffNoReport}</p> : null}
-      {diff && !changed ? <p className="text-muted">{MSG.diffNoChanges}</p> : null}
+      {!diff ? <p className="text-muted">{RELEASE_MSG.diffNoReport}</p> : null}
+      {diff && !changed ? <p className="text-muted">{RELEASE_MSG.diffNoChanges}</p> : null}
       {diff ? (
         <>
           <DiffList title="New permissions" items={diff.addedPermissions} tone="added" />
@@ -98,7 +98,7 @@ export function PublishUpdateDialog({
       {
         onSuccess: (result) => {
           if (result.message) toast.show(result.message, 'info');
-          else toast.success(MSG.published(result.release.versionName ?? 'Update'));
+          else toast.success(RELEASE_MSG.published(result.release.versionName ?? 'Update'));
           reset(false);
         },
       },
@@ -108,30 +108,30 @@ export function PublishUpdateDialog({
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        {MSG.publishUpdate}
+        {COMMON_MSG.publishUpdate}
       </Button>
       <Dialog
         open={open}
         onOpenChange={reset}
-        title={MSG.publishUpdate}
-        description={MSG.publishUpdateHint}
+        title={COMMON_MSG.publishUpdate}
+        description={RELEASE_MSG.publishUpdateHint}
         footer={
           <Button onClick={handlePublish} disabled={!file || busy || tooLong || publish.isPending}>
-            {publish.isPending ? MSG.publishing : MSG.publishButton}
+            {publish.isPending ? RELEASE_MSG.publishing : RELEASE_MSG.publishButton}
           </Button>
         }
       >
         {renderApkUpload({ value: files, onChange: setFiles, onBusyChange: setBusy, label: 'New APK' })}
         <UploadedReport next={report} previous={previousReport} />
         <Textarea
-          label={MSG.publishChangelogLabel}
-          hint={MSG.publishChangelogHint}
+          label={RELEASE_MSG.publishChangelogLabel}
+          hint={RELEASE_MSG.publishChangelogHint}
           value={changelog}
           onChange={(event) => setChangelog(event.target.value)}
-          error={tooLong ? MSG.releaseChangelogTooLong : null}
+          error={tooLong ? RELEASE_MSG.releaseChangelogTooLong : null}
           rows={5}
         />
-        {publish.isError ? <Banner tone="error">{errorMessage(publish.error, MSG.internal)}</Banner> : null}
+        {publish.isError ? <Banner tone="error">{errorMessage(publish.error, COMMON_MSG.internal)}</Banner> : null}
       </Dialog>
     </>
   );

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatBytes, formatDate, MSG, type Release } from '@glyphary/shared';
+import { formatBytes, formatDate, type Release, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
 import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 import { LinkifiedText } from '../../../components/linkified-text.tsx';
@@ -10,7 +10,7 @@ import { recordReleaseDownload } from '../api/record-release-download.ts';
 
 /** A release's name: its versionName, else its position (migrated releases may have none). */
 export function releaseLabel(release: Release, position: number): string {
-  return release.versionName ?? MSG.releaseUntitled(position);
+  return release.versionName ?? RELEASE_MSG.releaseUntitled(position);
 }
 
 /** A control for one release row, composed by the route (issue 19: 'Report' from the community feature). */
@@ -56,11 +56,11 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
   return (
     <section aria-labelledby="releases-heading" className="flex flex-col gap-3">
       <h2 id="releases-heading" className="font-display text-xl font-bold">
-        {MSG.releasesHeading}
+        {RELEASE_MSG.releasesHeading}
       </h2>
       {query.isPending ? <Skeleton className="h-24 w-full" /> : null}
-      {query.isError ? <Banner tone="error">{errorMessage(query.error, MSG.internal)}</Banner> : null}
-      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{MSG.releasesEmpty}</p> : null}
+      {query.isError ? <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner> : null}
+      {query.data && query.data.length === 0 ? <p className="text-sm text-muted">{RELEASE_MSG.releasesEmpty}</p> : null}
       {query.data && query.data.length > 0 ? (
         <ol className="flex flex-col gap-3">
           {query.data.map((release, index) => {
@@ -79,12 +79,12 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
                   {index === 0 ? <Badge tone="inverse">Latest</Badge> : null}
                   {release.signerChanged ? (
                     <Badge tone="red" dot>
-                      {MSG.signingKeyChanged}
+                      {COMMON_MSG.signingKeyChanged}
                     </Badge>
                   ) : null}
                   <span className="text-xs text-muted">
                     <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time> · {formatBytes(release.size)} ·{' '}
-                    {MSG.releaseDownloads(release.downloads)}
+                    {RELEASE_MSG.releaseDownloads(release.downloads)}
                   </span>
                 </div>
                 {release.changelog ? <LinkifiedText text={release.changelog} className="text-sm text-fg/90" /> : null}
@@ -111,7 +111,7 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
         open={downloading !== null}
         onOpenChange={(open) => (open ? undefined : setDownloading(null))}
         title="Download APK"
-        description={MSG.downloadDisclaimer}
+        description={COMMON_MSG.downloadDisclaimer}
         confirmLabel="Download"
         onConfirm={handleConfirm}
         destructive

@@ -1,8 +1,14 @@
-import { formatDate, MSG } from '@glyphary/shared';
+import { Suspense } from 'react';
+import { formatDate, COMMON_MSG } from '@glyphary/shared';
+import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { InstallOnPhone } from './install-on-phone.tsx';
-import { PublishUpdateDialog, type RenderApkUpload } from './publish-update-dialog.tsx';
+import type { RenderApkUpload } from './publish-update-dialog.tsx';
 import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
 import type { ApkReportLike } from './apk-diff.ts';
+
+// Only the creator sees 'Publish an update': visitors never load it (decision 0036). Preloadable: the
+// creator's page is pre-rendered with it (decision 0030).
+const PublishUpdateDialog = preloadableLazy(() => import('./publish-update-dialog.tsx').then((m) => m.PublishUpdateDialog));
 
 /** What the releases area needs of the glyph (the route reads the glyph and passes it in). */
 export interface ReleasesGlyph {
@@ -45,17 +51,19 @@ export function ReleasesSection({
       <div className="flex min-w-0 flex-col gap-4">
         {wasUpdated(glyph) ? (
           <p className="text-sm text-muted">
-            <time dateTime={glyph.updatedAt}>{MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
+            <time dateTime={glyph.updatedAt}>{COMMON_MSG.updatedOn(formatDate(glyph.updatedAt))}</time>
           </p>
         ) : null}
         {isCreator && glyph.apkUrl ? (
-          <PublishUpdateDialog
-            glyphId={glyph.id}
-            previousReport={glyph.apk ?? undefined}
-            renderApkUpload={renderApkUpload}
-            open={publishOpen}
-            onOpenChange={onPublishOpenChange}
-          />
+          <Suspense fallback={null}>
+            <PublishUpdateDialog
+              glyphId={glyph.id}
+              previousReport={glyph.apk ?? undefined}
+              renderApkUpload={renderApkUpload}
+              open={publishOpen}
+              onOpenChange={onPublishOpenChange}
+            />
+          </Suspense>
         ) : null}
         <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query.tsx';
 import type { CreateRequestInput, GlyphRequest } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';

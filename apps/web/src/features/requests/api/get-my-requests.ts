@@ -1,16 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '../../../lib/query.tsx';
 import type { GlyphRequest } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';
 
 /** GET /api/my-glyph-requests?type=all → the caller's requests, each with `type` assigned | created. */
-export async function fetchMyRequests(signal?: AbortSignal): Promise<GlyphRequest[]> {
-  const data = await api.get<{ requests: GlyphRequest[] }>('/my-glyph-requests', { signal, params: { type: 'all' } });
+export async function fetchMyRequests(request?: RequestContext): Promise<GlyphRequest[]> {
+  const data = await api.get<{ requests: GlyphRequest[] }>('/my-glyph-requests', { ...request, params: { type: 'all' } });
   return data.requests;
 }
 
 export function myRequestsQueryOptions() {
-  return queryOptions({ queryKey: requestKeys.mine(), queryFn: ({ signal }) => fetchMyRequests(signal) });
+  return queryOptions({ queryKey: requestKeys.mine(), queryFn: (context) => fetchMyRequests(context) });
 }
 
 /** Both tabs of My Requests from one call, so both counts are right at once. */

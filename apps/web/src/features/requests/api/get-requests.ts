@@ -1,12 +1,12 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '../../../lib/query.tsx';
 import { requestListParams, type RequestList, type RequestSort, type RequestStatus } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';
 
 /** GET /api/glyph-requests?limit=20&offset=…[&search=…][&sort=votes][&status=…] (spec §7, §9: page size 20, offset 0 first). */
-export function fetchRequests(params: { offset: number; search: string; sort?: RequestSort; status?: RequestStatus | undefined }, signal?: AbortSignal): Promise<RequestList> {
+export function fetchRequests(params: { offset: number; search: string; sort?: RequestSort; status?: RequestStatus | undefined }, request?: RequestContext): Promise<RequestList> {
   // The builder the server's page preload uses too (packages/shared/src/pages.ts).
-  return api.get<RequestList>('/glyph-requests', { signal, params: requestListParams(params) });
+  return api.get<RequestList>('/glyph-requests', { ...request, params: requestListParams(params) });
 }
 
 /** The board's pages: Load more asks for the next 20 while `hasMore` (DESIGN §4.12). */
@@ -14,7 +14,7 @@ export function requestsQueryOptions(search: string, sort: RequestSort = 'latest
   const key = sort === 'votes' ? [...requestKeys.list(search), 'votes'] : [...requestKeys.list(search)];
   return infiniteQueryOptions({
     queryKey: status ? [...key, { status }] : key,
-    queryFn: ({ pageParam, signal }) => fetchRequests({ offset: pageParam, search, sort, status }, signal),
+    queryFn: ({ pageParam, ...context }) => fetchRequests({ offset: pageParam, search, sort, status }, context),
     initialPageParam: 0,
     getNextPageParam: (last, pages) => (last.hasMore ? pages.reduce((n, page) => n + page.requests.length, 0) : undefined),
   });

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '../../../lib/query.tsx';
 import type { GlyphRequest } from '@glyphary/shared';
 import { requestKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, type GlyphRequest } from '@glyphary/shared';
+import { type GlyphRequest, REQUEST_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -17,9 +17,9 @@ export function CancelButton({ request, role }: { request: GlyphRequest; role: '
   async function handleConfirm() {
     try {
       await cancel.mutateAsync(request.id);
-      toast.success(MSG.requestCancelled);
+      toast.success(REQUEST_MSG.requestCancelled);
     } catch {
-      toast.error(MSG.requestCancelFailed);
+      toast.error(REQUEST_MSG.requestCancelFailed);
     } finally {
       setConfirming(false);
     }
@@ -34,7 +34,7 @@ export function CancelButton({ request, role }: { request: GlyphRequest; role: '
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel request"
-        description={role === 'assignee' ? MSG.requestGiveBackConfirm : MSG.requestCancelConfirm}
+        description={role === 'assignee' ? REQUEST_MSG.requestGiveBackConfirm : REQUEST_MSG.requestCancelConfirm}
         cancelLabel="Keep request"
         confirmLabel="Cancel Request"
         pendingLabel="Cancelling..."

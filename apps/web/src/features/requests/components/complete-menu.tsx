@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { COMPLETE_MENU_TITLE_LENGTH, MSG, truncate, type GlyphRequest } from '@glyphary/shared';
+import { COMPLETE_MENU_TITLE_LENGTH, truncate, type GlyphRequest, COMMON_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { useCompleteRequest } from '../api/complete-request.ts';
@@ -24,9 +24,9 @@ export function CompleteMenu({ request, userId }: { request: GlyphRequest; userI
   async function handleComplete(glyphId: string | null) {
     try {
       await complete.mutateAsync({ id: request.id, glyphId });
-      toast.success(MSG.requestCompleted);
+      toast.success(COMMON_MSG.requestCompleted);
     } catch {
-      toast.error(MSG.requestCompleteFailed);
+      toast.error(COMMON_MSG.requestCompleteFailed);
     }
   }
 

@@ -3,12 +3,13 @@ import {
   MAX_IMAGES,
   MAX_TAG_LENGTH,
   MAX_TAGS,
-  MSG,
   isResourceUrl,
   normalizeTags,
   splitCommaList,
   type GlyphRequest,
   type UploadedFile,
+  COMMON_MSG,
+  REQUEST_MSG,
 } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -65,13 +66,13 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
   function validate(referenceImages: string[]): Errors {
     const next: Errors = {};
     // spec §5: title and description required (form-level); tags split on commas, trimmed, empties dropped.
-    if (title.trim().length === 0) next.title = MSG.requestTitleRequired;
-    if (description.trim().length === 0) next.description = MSG.requestDescriptionRequired;
+    if (title.trim().length === 0) next.title = REQUEST_MSG.requestTitleRequired;
+    if (description.trim().length === 0) next.description = REQUEST_MSG.requestDescriptionRequired;
     const list = normalizeTags(tags);
-    if (list.length > MAX_TAGS) next.tags = MSG.tooManyTags;
-    else if (list.some((tag) => tag.length > MAX_TAG_LENGTH)) next.tags = MSG.tagTooLong;
-    if (referenceImages.length > MAX_IMAGES) next.images = MSG.maxFiles(MAX_IMAGES);
-    else if (!referenceImages.every(isResourceUrl)) next.images = MSG.imageUrlInvalid;
+    if (list.length > MAX_TAGS) next.tags = COMMON_MSG.tooManyTags;
+    else if (list.some((tag) => tag.length > MAX_TAG_LENGTH)) next.tags = COMMON_MSG.tagTooLong;
+    if (referenceImages.length > MAX_IMAGES) next.images = COMMON_MSG.maxFiles(MAX_IMAGES);
+    else if (!referenceImages.every(isResourceUrl)) next.images = REQUEST_MSG.imageUrlInvalid;
     return next;
   }
 
@@ -90,13 +91,13 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
         reference_images: referenceImages,
         reference_files: [],
       });
-      toast.success(MSG.requestCreated);
+      toast.success(REQUEST_MSG.requestCreated);
       reset();
       onOpenChange(false);
       onCreated?.(request);
     } catch (caught) {
       // spec §8: the server's message, or 'Failed to create request'.
-      toast.error(isApiError(caught, 401) ? MSG.requestLoginToCreate : errorMessage(caught, MSG.requestCreateFailed));
+      toast.error(isApiError(caught, 401) ? REQUEST_MSG.requestLoginToCreate : errorMessage(caught, REQUEST_MSG.requestCreateFailed));
     }
   }
 

@@ -1,15 +1,7 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
-import {
-  MSG,
-  pluralize,
-  REQUEST_SORTS,
-  REQUEST_STATUSES,
-  type GlyphRequest,
-  type RequestSort,
-  type RequestStatus,
-} from '@glyphary/shared';
+import { pluralize, REQUEST_SORTS, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -153,7 +145,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
 
       {viewerId === null ? (
         <Banner tone="info">
-          {MSG.requestLoginToCreate}.{' '}
+          {REQUEST_MSG.requestLoginToCreate}.{' '}
           <Link to={paths.loginWithRedirect(paths.requestGlyphs)} className="font-medium underline underline-offset-2">
             Log In
           </Link>
@@ -174,7 +166,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         </ul>
       ) : requests.length === 0 ? (
         <EmptyState
-          title={MSG.noRequestsFound}
+          title={COMMON_MSG.noRequestsFound}
           description={
             search ? 'Try a different search term' : status ? 'Try another status' : 'Be the first to create a glyph request!'
           }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { MSG, REQUEST_PREVIEW_PUBLIC, truncate, type GlyphRequest } from '@glyphary/shared';
+import { REQUEST_PREVIEW_PUBLIC, truncate, type GlyphRequest, REQUEST_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -57,7 +57,7 @@ export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: R
               to={paths.loginWithRedirect(paths.requestGlyphs)}
               className="text-xs text-muted underline underline-offset-2 hover:text-fg"
             >
-              {MSG.requestLoginToTakeOn}
+              {REQUEST_MSG.requestLoginToTakeOn}
             </Link>
           ) : null}
         </div>

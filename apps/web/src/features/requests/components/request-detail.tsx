@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { MSG, formatDate, type GlyphRequest } from '@glyphary/shared';
+import { formatDate, type GlyphRequest, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -23,7 +23,7 @@ function fileName(url: string): string {
 }
 
 function PersonLink({ person }: { person: { username: string } | null }) {
-  if (!person) return <span className="text-fg">{MSG.unknownUser}</span>;
+  if (!person) return <span className="text-fg">{COMMON_MSG.unknownUser}</span>;
   return (
     <Link to={paths.storefront(person.username)} className="text-fg underline underline-offset-2 hover:decoration-2">
       @{person.username}
@@ -39,7 +39,7 @@ function Actions({ request, viewerId }: { request: GlyphRequest; viewerId: strin
         to={paths.loginWithRedirect(paths.requestGlyph(request.id))}
         className="text-sm text-muted underline underline-offset-2 hover:text-fg"
       >
-        {MSG.requestLoginToTakeOn}
+        {REQUEST_MSG.requestLoginToTakeOn}
       </Link>
     ) : null;
   }
@@ -85,7 +85,7 @@ export function RequestDetail({ id, viewerId }: { id: string; viewerId: string |
     return (
       <EmptyState
         headingLevel={2}
-        title={isApiError(query.error, 404) ? MSG.requestNotFound : MSG.requestLoadFailed}
+        title={isApiError(query.error, 404) ? REQUEST_MSG.requestNotFound : REQUEST_MSG.requestLoadFailed}
         description={isApiError(query.error, 404) ? 'It may have been deleted.' : undefined}
         action={
           <Link to={paths.requestGlyphs} className={buttonClasses({ variant: 'outline' })}>

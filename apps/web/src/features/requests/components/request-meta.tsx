@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router.tsx';
-import { MSG, formatDate, pluralize, type GlyphRequest } from '@glyphary/shared';
+import { formatDate, pluralize, type GlyphRequest, COMMON_MSG } from '@glyphary/shared';
 import { paths } from '../../../config/paths.ts';
 
 /** Tag chips of a request (nothing when it has none). */
@@ -27,7 +27,7 @@ export function RequesterLine({ request }: { request: GlyphRequest }) {
           @{username}
         </Link>
       ) : (
-        <span className="text-fg">{MSG.unknownUser}</span>
+        <span className="text-fg">{COMMON_MSG.unknownUser}</span>
       )}{' '}
       · <time dateTime={request.created_at}>{formatDate(request.created_at)}</time>
     </p>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MSG, type GlyphRequest } from '@glyphary/shared';
+import { type GlyphRequest, REQUEST_MSG } from '@glyphary/shared';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage, isApiError } from '../../../lib/api-client.ts';
 import { useTakeOnRequest } from '../api/take-on-request.ts';
@@ -14,9 +14,9 @@ export function useTakeOn() {
     setPendingId(request.id);
     try {
       await mutation.mutateAsync(request.id);
-      toast.success(MSG.requestTakeOnSuccess);
+      toast.success(REQUEST_MSG.requestTakeOnSuccess);
     } catch (caught) {
-      toast.error(isApiError(caught, 401) ? MSG.requestLoginToTakeOn : errorMessage(caught, MSG.requestTakeOnFailed));
+      toast.error(isApiError(caught, 401) ? REQUEST_MSG.requestLoginToTakeOn : errorMessage(caught, REQUEST_MSG.requestTakeOnFailed));
     } finally {
       setPendingId(null);
     }

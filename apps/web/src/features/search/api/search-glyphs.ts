@@ -1,6 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
 import { searchListParams, type GlyphFilters, type GlyphList, type SearchSort } from '@glyphary/shared';
-import { api } from '../../../lib/api-client.ts';
+import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 export interface SearchParams {
   term: string;
@@ -13,15 +13,15 @@ export interface SearchParams {
  * GET /api/get-glyphs?search=&sort=&limit=100[&cursor=][&has=&tags=&device=] → one page of matches (spec §7,
  * §9 limit 100). Without a term it lists the whole catalogue in the chosen sort (issue 17 browse).
  */
-export function fetchSearchPage(params: SearchParams & { cursor?: string | null }, signal?: AbortSignal): Promise<GlyphList> {
-  return api.get<GlyphList>('/get-glyphs', { params: searchListParams(params), signal });
+export function fetchSearchPage(params: SearchParams & { cursor?: string | null }, request?: RequestContext): Promise<GlyphList> {
+  return api.get<GlyphList>('/get-glyphs', { ...request, params: searchListParams(params) });
 }
 
 /** Search results, or the browsed catalogue, with "Load more" (DESIGN §4.12). */
 export const searchQueryOptions = (params: SearchParams) =>
   infiniteQueryOptions({
     queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [], device: params.filters?.device ?? null }] as const,
-    queryFn: ({ signal, pageParam }) => fetchSearchPage({ ...params, cursor: pageParam }, signal),
+    queryFn: ({ pageParam, ...context }) => fetchSearchPage({ ...params, cursor: pageParam }, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,
   });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { Search } from 'lucide-react';
-import { MAX_SEARCH_LENGTH, MSG, pluralize, SEARCH_QUICK_TERMS, SEARCH_SORTS, type GlyphFilters, type SearchSort } from '@glyphary/shared';
+import { MAX_SEARCH_LENGTH, pluralize, SEARCH_QUICK_TERMS, SEARCH_SORTS, type GlyphFilters, type SearchSort, COMMON_MSG, SEARCH_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
@@ -17,13 +17,13 @@ import { HighlightedText } from './highlighted-text.tsx';
 
 /** spec §2 Search sort buttons, plus relevance ("Best match", issue 5) first as the default. */
 const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
-  { value: 'relevance', label: MSG.bestMatch },
+  { value: 'relevance', label: SEARCH_MSG.bestMatch },
   { value: 'latest', label: 'Latest' },
   { value: 'popular', label: 'Popular' },
   { value: 'liked', label: 'Most Liked' },
   { value: 'viewed', label: 'Most Viewed' },
   // Issue 18: newest release or edit first.
-  { value: 'updated', label: MSG.sortUpdated },
+  { value: 'updated', label: SEARCH_MSG.sortUpdated },
 ];
 const DEFAULT_SORT: SearchSort = 'relevance';
 
@@ -49,9 +49,9 @@ function StartSearching({ onPick }: { onPick: (term: string) => void }) {
     <section aria-labelledby="start-searching" className="flex flex-col items-center gap-5 rounded-[var(--radius-card)] border border-dashed border-line px-6 py-12 text-center">
       <DotMatrix size={72} pattern="ring" />
       <h2 id="start-searching" className="font-display text-xl font-bold">
-        {MSG.startSearching}
+        {SEARCH_MSG.startSearching}
       </h2>
-      <p className="max-w-md text-sm text-muted">{MSG.startSearchingHint}</p>
+      <p className="max-w-md text-sm text-muted">{SEARCH_MSG.startSearchingHint}</p>
       <ul className="flex flex-wrap justify-center gap-2" aria-label="Suggested searches">
         {SEARCH_QUICK_TERMS.map((term) => (
           <li key={term}>
@@ -76,7 +76,7 @@ function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort
     return (
       <div className="flex flex-col gap-4">
         <p role="status" className="text-sm text-muted">
-          {MSG.searching}
+          {SEARCH_MSG.searching}
         </p>
         <GlyphGridSkeleton count={8} />
       </div>
@@ -87,14 +87,14 @@ function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort
   if (glyphs.length === 0) {
     return (
       <EmptyState
-        title={MSG.noResultsFound}
+        title={SEARCH_MSG.noResultsFound}
         headingLevel={3}
         description={
           hasAnyFilter(filters) ? `Nothing matched “${term}” with these filters. Try other words or clear the filters.` : `Nothing matched “${term}”. Try other words, or browse everything.`
         }
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
-            {MSG.browseAllGlyphs}
+            {SEARCH_MSG.browseAllGlyphs}
           </Link>
         }
       />
@@ -104,13 +104,14 @@ function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort
   return (
     <div className="flex flex-col gap-4">
       <p role="status" className="text-sm text-muted">
-        {MSG.searchResultsFound(glyphs.length, search.hasNextPage)} for <strong className="font-semibold text-fg">“{term}”</strong>
+        {SEARCH_MSG.searchResultsFound(glyphs.length, search.hasNextPage)} for <strong className="font-semibold text-fg">“{term}”</strong>
       </p>
       <GlyphGrid
         glyphs={glyphs}
         batchStart={glyphs.length - lastPage}
         label="Search results"
         renderText={(text) => <HighlightedText text={text} term={term} />}
+        priorityCount={2}
       />
       {search.hasNextPage ? (
         <div className="flex justify-center">
@@ -141,7 +142,7 @@ function BrowseCatalogue({ sort, filters }: { sort: SearchSort; filters: GlyphFi
   }
   const pages = browse.data?.pages ?? [];
   const glyphs = pages.flatMap((page) => page.glyphs);
-  if (glyphs.length === 0) return <EmptyState title={MSG.noGlyphsFound} headingLevel={3} description={hasAnyFilter(filters) ? 'No glyph matches these filters.' : undefined} />;
+  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} description={hasAnyFilter(filters) ? 'No glyph matches these filters.' : undefined} />;
   const lastPage = pages.at(-1)?.glyphs.length ?? 0;
   return (
     <div className="flex flex-col gap-4">
@@ -212,8 +213,8 @@ export function SearchPage() {
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-2">
-        <h1 className="font-display text-3xl font-bold sm:text-5xl">{MSG.searchTitle}</h1>
-        <p className="text-muted">{MSG.searchSubtitle}</p>
+        <h1 className="font-display text-3xl font-bold sm:text-5xl">{SEARCH_MSG.searchTitle}</h1>
+        <p className="text-muted">{SEARCH_MSG.searchSubtitle}</p>
       </header>
 
       <form role="search" aria-label="Search glyphs" onSubmit={handleSubmit} className="flex flex-col gap-3 sm:flex-row">
@@ -228,7 +229,7 @@ export function SearchPage() {
             name="q"
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
-            placeholder={MSG.searchPlaceholder}
+            placeholder={SEARCH_MSG.searchPlaceholder}
             maxLength={MAX_SEARCH_LENGTH}
             autoComplete="off"
             enterKeyHint="search"
@@ -236,7 +237,7 @@ export function SearchPage() {
           />
         </div>
         <Button type="submit" size="lg" className="sm:h-auto">
-          {MSG.searchButton}
+          {SEARCH_MSG.searchButton}
         </Button>
       </form>
 
@@ -258,7 +259,7 @@ export function SearchPage() {
           <StartSearching onPick={runSearch} />
           <section aria-labelledby="browse-title" className="flex flex-col gap-4">
             <h2 id="browse-title" className="font-display text-2xl font-bold">
-              {MSG.allGlyphsHeading}
+              {SEARCH_MSG.allGlyphsHeading}
             </h2>
             <BrowseCatalogue sort={sort} filters={filters} />
           </section>

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG, validateNewPassword } from '@glyphary/shared';
+import { validateNewPassword, COMMON_MSG, SETTINGS_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
@@ -24,12 +24,12 @@ export function ChangePasswordForm({ onNotice }: { onNotice: (notice: SettingsNo
     try {
       await changePassword(values.currentPassword, values.newPassword);
       setValues(EMPTY);
-      onNotice({ tone: 'success', message: MSG.passwordUpdated });
+      onNotice({ tone: 'success', message: SETTINGS_MSG.passwordUpdated });
     } catch (caught) {
       const message =
-        caught instanceof ApiError && caught.message === MSG.currentPasswordIncorrect
-          ? MSG.currentPasswordIncorrect
-          : MSG.passwordUpdateFailed(errorMessage(caught, MSG.internal));
+        caught instanceof ApiError && caught.message === SETTINGS_MSG.currentPasswordIncorrect
+          ? SETTINGS_MSG.currentPasswordIncorrect
+          : SETTINGS_MSG.passwordUpdateFailed(errorMessage(caught, COMMON_MSG.internal));
       onNotice({ tone: 'error', message });
     } finally {
       setPending(false);

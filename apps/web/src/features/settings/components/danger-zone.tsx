@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MSG } from '@glyphary/shared';
+import { SETTINGS_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PasswordInput } from '../../../components/ui/password-input.tsx';
@@ -30,7 +30,7 @@ export function DangerZone({ onNotice, reauthenticate, onDeleted }: DangerZonePr
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onNotice(null);
-    if (!password) return onNotice({ tone: 'error', message: MSG.deleteAccountPasswordRequired });
+    if (!password) return onNotice({ tone: 'error', message: SETTINGS_MSG.deleteAccountPasswordRequired });
     setConfirming(true);
   }
 
@@ -43,7 +43,7 @@ export function DangerZone({ onNotice, reauthenticate, onDeleted }: DangerZonePr
     } catch (caught) {
       setPending(false);
       setConfirming(false);
-      onNotice({ tone: 'error', message: MSG.deleteAccountFailed(reason(caught)) });
+      onNotice({ tone: 'error', message: SETTINGS_MSG.deleteAccountFailed(reason(caught)) });
       return;
     }
     await onDeleted();

@@ -1,5 +1,5 @@
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
-import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, MSG, type UploadedFile, type UserProfile } from '@glyphary/shared';
+import { MAX_BIO, MAX_DISPLAY_NAME, MAX_LOCATION, MAX_URL_LENGTH, MAX_USERNAME_LENGTH, type UploadedFile, type UserProfile, COMMON_MSG, SETTINGS_MSG } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
@@ -77,12 +77,12 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
       // Issue 21: a new address waits for the link mailed to it; say where the link went.
       const askedFor = values.email.trim().toLowerCase();
       const sentTo = saved.pendingEmail && askedFor === saved.pendingEmail && askedFor !== profile.email.toLowerCase() ? saved.pendingEmail : null;
-      onNotice({ tone: 'success', message: sentTo ? `${MSG.profileUpdated} ${MSG.emailChangeSent(sentTo)}` : MSG.profileUpdated });
+      onNotice({ tone: 'success', message: sentTo ? `${SETTINGS_MSG.profileUpdated} ${SETTINGS_MSG.emailChangeSent(sentTo)}` : SETTINGS_MSG.profileUpdated });
     } catch (caught) {
       const message =
         hasErrorCode(caught, 'RECENT_LOGIN_REQUIRED')
-          ? MSG.profileRecentLogin
-          : MSG.profileUpdateFailed(errorMessage(caught, MSG.internal));
+          ? SETTINGS_MSG.profileRecentLogin
+          : SETTINGS_MSG.profileUpdateFailed(errorMessage(caught, COMMON_MSG.internal));
       onNotice({ tone: 'error', message });
     } finally {
       setPending(false);
@@ -107,7 +107,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
       <ImageSourceField
         label="Profile Picture URL"
         shape="avatar"
-        hint={MSG.profilePictureHint}
+        hint={SETTINGS_MSG.profilePictureHint}
         value={profilePicture}
         onChange={(v) => setValues((s) => ({ ...s, profilePicture: v }))}
         urlDisabled={pictureUpload.length > 0}
@@ -137,7 +137,7 @@ export function ProfileForm({ profile, onNotice, onSaved, renderImageUpload }: P
         name="email"
         autoComplete="email"
         inputMode="email"
-        hint={profile.pendingEmail ? MSG.emailChangePending(profile.pendingEmail) : 'Changing your email needs a recent log-in and a click on the link we send to the new address.'}
+        hint={profile.pendingEmail ? SETTINGS_MSG.emailChangePending(profile.pendingEmail) : 'Changing your email needs a recent log-in and a click on the link we send to the new address.'}
         value={values.email}
         onChange={set('email')}
       />

@@ -1,0 +1,35 @@
+/**
+ * Glyphs: upload, edit, the glyph page, animations (spec §5, §8).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ */
+export const GLYPH_MSG = {
+  // §5 upload
+  titleRequired: 'Title is required',
+  descriptionRequired: 'Description is required',
+  apkOrGithubRequired: 'Either APK file or GitHub repository URL is required',
+  githubUrlInvalid: 'GitHub URL must be a valid HTTP/HTTPS URL',
+  titleTooLong: 'Title must be at most 100 characters long',
+  descriptionTooLong: 'Description must be at most 5000 characters long',
+  instructionsTooLong: 'Instructions must be at most 10000 characters long',
+  urlInvalid: 'URL must be a valid HTTP/HTTPS URL',
+  tooManyImages: 'Maximum 5 files allowed',
+  // §8 glyphs and files
+  uploadGlyphFailed: 'Failed to upload glyph. Please try again.',
+  updateGlyphFailed: (message: string) => `Failed to update glyph: ${message}`,
+  glyphNotFound: 'Glyph not found',
+  glyphDeletedTitle: 'Glyph Deleted',
+  glyphDeletedBody: 'This glyph has been deleted by its creator and is no longer available.',
+  databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,
+  databaseUnreachable: 'Database unreachable',
+  saving: 'Saving…',
+  /** spec §8 'Password is too weak.' with the reason (issue 17: it passed 'At least 6 characters'). */
+
+  // Issue 16: living previews (animation import and the glyph's animation)
+  animationSizeInvalid: 'Matrix size must be 25 or 13',
+  animationBrightnessInvalid: 'Brightness must be a whole number from -100 to 100',
+  animationContrastInvalid: 'Contrast must be a whole number from -100 to 100',
+  animationInvertInvalid: 'Invert must be true or false',
+  animationSpeedInvalid: 'Speed must be a number from 0.25 to 4',
+  animationNotOwned: 'The animation must be a file you uploaded',
+  editApkViaRelease: 'The APK is changed by publishing an update: same app, higher version code, same signing key.',
+} as const;

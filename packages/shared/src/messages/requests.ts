@@ -1,0 +1,24 @@
+/**
+ * Glyph requests: the board, one request, taking on and completing.
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ */
+export const REQUEST_MSG = {
+  imageUrlInvalid: 'Image URLs must be valid HTTP/HTTPS URLs',
+
+  // §5 / §8 requests
+  requestLoginToCreate: 'Please log in to create a request',
+  requestLoginToTakeOn: 'Please log in to take on requests',
+  requestCreateFailed: 'Failed to create request',
+  requestTakeOnSuccess: 'Successfully took on the request!',
+  requestTakeOnFailed: 'Failed to take on request',
+  requestCancelled: 'Request cancelled',
+  requestCancelFailed: 'Failed to cancel request',
+  requestNotFound: 'Request not found',
+  requestTitleRequired: 'Title is required',
+  requestDescriptionRequired: 'Description is required',
+  // web texts the spec leaves open (issue 6)
+  requestCreated: 'Request created!',
+  requestCancelConfirm: 'Are you sure you want to cancel this request?',
+  requestLoadFailed: 'This request could not be loaded. Please try again.',
+  requestGiveBackConfirm: 'Are you sure you want to cancel this request? It will go back to the open requests for someone else to take on.',
+} as const;
