@@ -3,7 +3,7 @@ import { queryRows, type Db } from '../../db/client.ts';
 import { comments, files, glyphRequests, glyphs, releases, reports, sessions, users } from '../../db/schema/index.ts';
 import { createAuditRepository, writeAudit, type AuditInput } from '../audit/audit.repository.ts';
 import { insertNotification, type NotificationInput } from './notifications.repository.ts';
-import { moveGlyphFiles } from '../glyphs/glyph-files.ts';
+import { glyphFileRefColumns, moveGlyphFiles } from '../glyphs/glyph-files.ts';
 
 /** What moderation knows about a reported thing. */
 export interface TargetFacts {
@@ -335,13 +335,7 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: now, hiddenAt: now, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.deletedAt} is null`))
-              .returning({
-                creatorId: glyphs.creatorId,
-                apkFileId: glyphs.apkFileId,
-                animationFileId: glyphs.animationFileId,
-                images: glyphs.images,
-                apkUrl: glyphs.apkUrl,
-              });
+              .returning(glyphFileRefColumns);
             if (!row) return false;
             await tx
               .update(users)
@@ -356,13 +350,7 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: null, hiddenAt: null, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.hiddenAt} is not null`))
-              .returning({
-                creatorId: glyphs.creatorId,
-                apkFileId: glyphs.apkFileId,
-                animationFileId: glyphs.animationFileId,
-                images: glyphs.images,
-                apkUrl: glyphs.apkUrl,
-              });
+              .returning(glyphFileRefColumns);
             if (!row) return false;
             await tx
               .update(users)
@@ -377,13 +365,7 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ deletedAt: now, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.deletedAt} is null`))
-              .returning({
-                creatorId: glyphs.creatorId,
-                apkFileId: glyphs.apkFileId,
-                animationFileId: glyphs.animationFileId,
-                images: glyphs.images,
-                apkUrl: glyphs.apkUrl,
-              });
+              .returning(glyphFileRefColumns);
             if (live) {
               await tx
                 .update(users)
@@ -396,13 +378,7 @@ export function createReportsRepository(db: Db) {
               .update(glyphs)
               .set({ hiddenAt: null, updatedAt: now })
               .where(and(eq(glyphs.id, effect.glyphId), sql`${glyphs.hiddenAt} is not null`))
-              .returning({
-                creatorId: glyphs.creatorId,
-                apkFileId: glyphs.apkFileId,
-                animationFileId: glyphs.animationFileId,
-                images: glyphs.images,
-                apkUrl: glyphs.apkUrl,
-              });
+              .returning(glyphFileRefColumns);
             if (!hidden) return false;
             await moveGlyphFiles(tx, hidden, 'hidden', 'deleted');
             break;

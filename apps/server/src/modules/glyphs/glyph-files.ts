@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { files } from '../../db/schema/index.ts';
+import { files, glyphs } from '../../db/schema/index.ts';
 import { storedFileUrlSql } from '../files/file-urls.ts';
 
 /** What a glyph row says about the stored files it uses. */
@@ -11,6 +11,15 @@ export interface GlyphFileRefs {
   images: string[];
   apkUrl: string | null;
 }
+
+/** The glyph columns `moveGlyphFiles` needs: `returning(glyphFileRefColumns)` from the update that changes the glyph. */
+export const glyphFileRefColumns = {
+  creatorId: glyphs.creatorId,
+  apkFileId: glyphs.apkFileId,
+  animationFileId: glyphs.animationFileId,
+  images: glyphs.images,
+  apkUrl: glyphs.apkUrl,
+};
 
 /**
  * Moves the creator's files a glyph uses — its APK, animation, images and the APK's toy previews

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { files, glyphs, releases, users, animations } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, type GlyphRow } from './glyphs.read-model.ts';
-import { moveGlyphFiles } from './glyph-files.ts';
+import { glyphFileRefColumns, moveGlyphFiles } from './glyph-files.ts';
 
 /** The content of a glyph a creator controls (spec §7 upload-glyph / update-glyph). */
 export interface GlyphContent {
@@ -187,13 +187,7 @@ export function createGlyphsRepository(db: Db) {
           .update(glyphs)
           .set({ deletedAt: now, updatedAt: now })
           .where(and(eq(glyphs.id, id), isNull(glyphs.deletedAt)))
-          .returning({
-            creatorId: glyphs.creatorId,
-            apkFileId: glyphs.apkFileId,
-            animationFileId: glyphs.animationFileId,
-            images: glyphs.images,
-            apkUrl: glyphs.apkUrl,
-          });
+          .returning(glyphFileRefColumns);
         if (!row) return false;
         await tx
           .update(users)
