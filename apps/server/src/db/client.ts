@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { reusePglitePlans } from './pglite-plans.ts';
 
 export type Schema = typeof schema;
 /** The one database type every repository uses: PGlite and PostgreSQL share it. */
@@ -129,6 +130,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
   }
   const pglite = client;
+  reusePglitePlans(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   return {
     db,

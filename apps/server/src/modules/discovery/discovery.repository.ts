@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
 import type { GlyphFilters } from '@glyphary/shared';
 import { animations, files, glyphDownloads, glyphLikes, glyphs, glyphViews, users } from '../../db/schema/index.ts';
@@ -70,12 +70,6 @@ export function createDiscoveryRepository(db: Db) {
       .innerJoin(users, creatorJoin)
       .leftJoin(files, apkFileJoin)
       .leftJoin(animations, animationJoin);
-
-  /** Locks a glyph row for the rest of the transaction; null when it does not exist or is deleted. */
-  async function lockLiveGlyph(tx: Tx, glyphId: string): Promise<boolean> {
-    const rows = await tx.select({ id: glyphs.id }).from(glyphs).where(and(eq(glyphs.id, glyphId), isLive)).for('update');
-    return rows.length > 0;
-  }
 
   return {
     /**
@@ -159,27 +153,17 @@ export function createDiscoveryRepository(db: Db) {
     },
 
     /**
-     * Toggles the caller's like and moves glyphs.likes with it in one transaction (DESIGN §4.1).
-     * The glyph row is locked first (SELECT … FOR UPDATE), so concurrent toggles on one glyph
-     * serialize and `likes` always equals the number of like rows (SECURITY I1, R4).
-     * Returns null for an unknown or deleted glyph.
+     * Toggles the caller's like and moves glyphs.likes with it, in one statement: the database
+     * function `toggle_like` (migration 0019, decision 0046) locks the live glyph row first, so
+     * concurrent toggles on one glyph serialize and `likes` always equals the number of like rows
+     * (SECURITY I1, R4). Returns null for an unknown or deleted glyph.
      */
     async toggleLike(userId: string, glyphId: string): Promise<{ liked: boolean; totalLikes: number } | null> {
-      return db.transaction(async (tx) => {
-        if (!(await lockLiveGlyph(tx, glyphId))) return null;
-        const removed = await tx
-          .delete(glyphLikes)
-          .where(and(eq(glyphLikes.userId, userId), eq(glyphLikes.glyphId, glyphId)))
-          .returning({ glyphId: glyphLikes.glyphId });
-        const liked = removed.length === 0;
-        if (liked) await tx.insert(glyphLikes).values({ userId, glyphId });
-        const [row] = await tx
-          .update(glyphs)
-          .set({ likes: liked ? sql`${glyphs.likes} + 1` : sql`greatest(${glyphs.likes} - 1, 0)` })
-          .where(eq(glyphs.id, glyphId))
-          .returning({ likes: glyphs.likes });
-        return { liked, totalLikes: row?.likes ?? 0 };
-      });
+      const [row] = await queryRows<{ liked: boolean; likes: number }>(
+        db,
+        sql`select out_liked as liked, out_likes as likes from toggle_like(${userId}, ${glyphId}::uuid)`,
+      );
+      return row ? { liked: row.liked, totalLikes: row.likes } : null;
     },
 
     /** Whether the glyph is live, for reads that answer 404 on deleted glyphs. */

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
+import { reusePglitePlans } from './pglite-plans.ts';
+
+/** The unwrapped database, and a wrapped handle on the same one (what openDatabase does to its client). */
+let plain: PGlite;
+let db: PGlite;
+
+const prepared = async () =>
+  (await plain.query<{ name: string; statement: string }>('select name, statement from pg_prepared_statements order by name')).rows;
+
+beforeAll(async () => {
+  plain = await PGlite.create();
+  await plain.exec(`
+    create table t (id uuid primary key, name text, n int, ok boolean, note text);
+    insert into t values
+      ('00000000-0000-0000-0000-000000000001', 'O''Brien', 1, true, null),
+      ('00000000-0000-0000-0000-000000000002', 'back\\slash $1', 2, false, 'x');
+  `);
+  db = Object.create(plain) as PGlite;
+  db.query = plain.query.bind(plain);
+  db.exec = plain.exec.bind(plain);
+  db.transaction = plain.transaction.bind(plain);
+  reusePglitePlans(db);
+}, 120_000);
+
+afterAll(async () => {
+  await plain.close();
+});
+
+describe('reusePglitePlans', () => {
+  const byName = 'select id, name, n, ok, note from t where name = $1 and n >= $2 and ok = $3';
+
+  it('prepares a select on its second use and answers exactly as an unnamed statement', async () => {
+    const cases: [string, number, boolean][] = [
+      ["O'Brien", 0, true],
+      ['back\\slash $1', 1, false],
+      ["O'Brien", 2, true],
+    ];
+    for (const params of cases) {
+      const ours = await db.query(byName, params);
+      const theirs = await plain.query(byName, params);
+      expect(ours.rows).toEqual(theirs.rows);
+      expect(ours.fields).toEqual(theirs.fields);
+    }
+    const statements = await prepared();
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.statement).toContain('where name = $1');
+  });
+
+  it('keeps row mode and parsers', async () => {
+    const text = 'select n, ok from t where id = $1';
+    const id = '00000000-0000-0000-0000-000000000002';
+    for (let i = 0; i < 3; i += 1) {
+      const result = await db.query(text, [id], { rowMode: 'array', parsers: { 23: (value: string) => `int:${value}` } });
+      expect(result.rows).toEqual([['int:2', false]]);
+    }
+  });
+
+  it('passes null and answers a bad value with the same error', async () => {
+    const text = 'select count(*)::int as c from t where id = $1 or note is not distinct from $2';
+    for (let i = 0; i < 3; i += 1) expect((await db.query(text, ['00000000-0000-0000-0000-000000000009', null])).rows).toEqual([{ c: 1 }]);
+    const theirs = await plain.query(text, ['not-a-uuid', null]).catch((error: { code?: string; message?: string }) => error);
+    const ours = await db.query(text, ['not-a-uuid', null]).catch((error: { code?: string; message?: string }) => error);
+    expect(theirs).toMatchObject({ code: '22P02' });
+    expect(ours).toMatchObject({ code: (theirs as { code: string }).code, message: (theirs as { message: string }).message });
+  });
+
+  it('leaves writes, transactions and values it cannot quote unnamed', async () => {
+    const before = (await prepared()).length;
+    for (let i = 0; i < 3; i += 1) {
+      await db.query('update t set n = n where id = $1', ['00000000-0000-0000-0000-000000000001']);
+      await db.transaction(async (tx) => {
+        await tx.query('select n from t where id = $1', ['00000000-0000-0000-0000-000000000001']);
+      });
+      const rows = await db.query<{ n: number }>('select n from t where id = any($1::uuid[]) order by n', [
+        ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002'],
+      ]);
+      expect(rows.rows).toEqual([{ n: 1 }, { n: 2 }]);
+    }
+    // The array query is prepared (a select seen twice) but its array value goes out unnamed.
+    const statements = await prepared();
+    expect(statements.map((s) => s.statement).filter((s) => s.includes('update t'))).toEqual([]);
+    expect(statements.length).toBe(before + 1);
+  });
+});
