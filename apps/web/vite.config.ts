@@ -15,7 +15,7 @@ import tailwindcss from '@tailwindcss/vite';
 const SHELL_MODULES = [
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]cn\.ts$/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]src[\\/]utils)/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]lucide-icon\.tsx$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/]format[\\/]index\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
@@ -49,6 +49,12 @@ function shellOf(entry: string) {
 // The SPA is served by apps/server in production; in development Vite proxies /api to it.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // lucide-react's icon modules make their components with `../createLucideIcon.mjs`, which brings
+    // lucide's runtime (~1 KB gzip on every page); ours draws the same markup for the props the app
+    // uses (components/ui/lucide-icon.tsx, decision 0044). Only those modules import that path.
+    alias: [{ find: /^\.\.\/createLucideIcon\.mjs$/, replacement: fileURLToPath(new URL('./src/components/ui/lucide-icon.tsx', import.meta.url)) }],
+  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
