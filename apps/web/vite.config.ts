@@ -21,6 +21,9 @@ const SHELL_MODULES = [
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
 ];
 
+/** The player, device badges and the heart icon: one `glyph-player` chunk (decision 0044). */
+const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/]|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
+
 /**
  * The `shell` chunk: the app's own modules the entry imports statically (followed through
  * apps/web/src only: the shared package's barrel re-exports everything, and following it would
@@ -75,6 +78,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The one exception is the shell (above): what every page loads anyway, as one file.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: shellOf(fileURLToPath(new URL('./src/main.tsx', import.meta.url))) }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: shellOf(fileURLToPath(new URL('./src/main.tsx', import.meta.url))) },
+                // Every page with a player also draws the heart of a like (cards, the glyph page) and
+                // device badges; left alone they were three files, each compressed on its own.
+                { name: 'glyph-player', test: PLAYER_MODULES },
+              ],
+            },
+          },
+        },
   },
 }));
