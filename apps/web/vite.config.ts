@@ -16,7 +16,8 @@ const SHELL_MODULES = [
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]cn\.ts$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]lucide-icon\.tsx$/,
-  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton|empty-state)\.tsx$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]use-opened-once\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/]format[\\/]index\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
 ];
