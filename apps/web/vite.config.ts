@@ -22,8 +22,12 @@ const SHELL_MODULES = [
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
 ];
 
-/** The player, device badges and the heart icon: one `glyph-player` chunk (decision 0044). */
-const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/]|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
+/**
+ * The player cards and the hero draw, device badges and the icons every player page draws (the heart
+ * of a like, download counts): one `glyph-player` chunk (decision 0044). The full player's controls
+ * (glyph-player.tsx, player-controls.tsx) stay out: only the glyph page and previews use them.
+ */
+const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
 
 /**
  * The `shell` chunk: the app's own modules the entry imports statically (followed through
