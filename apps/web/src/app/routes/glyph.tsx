@@ -1,9 +1,8 @@
-import { lazy, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from '../../lib/router.tsx';
 import { NearViewport } from '../../lib/near-viewport.tsx';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { LazyFileUpload as FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
 
@@ -12,7 +11,13 @@ import type { FileUploadSlotProps } from '../../features/glyphs/components/file-
 const GlyphReleases = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphReleases })));
 const GlyphCommunity = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphCommunity })));
 
-const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
+// The file picker only the creator's Edit dialog shows: it loads with that dialog, not with the page.
+const FileUpload = lazy(() => import('../../features/files/components/lazy-file-upload.tsx').then((m) => ({ default: m.LazyFileUpload })));
+const renderFileUpload = (props: FileUploadSlotProps) => (
+  <Suspense fallback={null}>
+    <FileUpload {...props} />
+  </Suspense>
+);
 
 /** spec §2 Glyph detail (/glyph/{id}), with its releases (issue 18) and comments (issue 19) below. */
 export function GlyphRoute() {

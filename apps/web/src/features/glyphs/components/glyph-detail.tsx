@@ -3,7 +3,8 @@ import { GitBranch, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
 import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
-import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
@@ -24,6 +25,8 @@ import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
 // The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
 const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
+// A failed load's banner: only then (preloadable: the server may render a failed page, decision 0030).
+const Banner = preloadableLazy(() => import('../../../components/ui/banner.tsx').then((m) => m.Banner));
 // "Inside this APK" (permissions and their explanations, ~3.5 KB gzip) sits below the actions, off
 // a phone's first screen: it loads as it comes near the viewport (decision 0044).
 const ApkPanel = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkPanel })));
@@ -108,7 +111,9 @@ export function GlyphDetail({
     if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
     return (
       <div className="flex flex-col items-start gap-4">
-        <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner>
+        <Suspense fallback={null}>
+          <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner>
+        </Suspense>
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
