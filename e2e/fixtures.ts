@@ -87,6 +87,19 @@ export async function chooseFromUserMenu(page: Page, item: string): Promise<void
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Scrolls to the glyph page's sections that render only near the viewport (the APK panel, releases,
+ * comments; decision 0044) until all of them have rendered, as a person scrolling down would.
+ */
+export async function revealDeferredSections(page: Page): Promise<void> {
+  const placeholders = page.locator('[data-near-viewport]');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  for (let left = await placeholders.count(); left > 0; left = await placeholders.count()) {
+    await placeholders.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => placeholders.count()).toBeLessThan(left);
+  }
+}
+
 /** Axe, WCAG 2.0 A/AA and 2.1 AA: the page has no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Cards fade in one after another (spec §2): measured mid-fade, their text has too little contrast.

@@ -15,6 +15,8 @@ const NEAR_MARGIN = '600px';
 export function NearViewport({ children, placeholderClassName, force = false }: { children: ReactNode; placeholderClassName?: string; force?: boolean }) {
   const [near, setNear] = useState(false);
   const placeholder = useRef<HTMLDivElement>(null);
+  // Once shown, always shown: a section forced open (a dialog in it) stays when `force` ends.
+  if (force && !near) setNear(true);
   const show = near || force;
   useEffect(() => {
     const element = placeholder.current;

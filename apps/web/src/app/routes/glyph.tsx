@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from '../../lib/router.tsx';
+import { useLocation, useParams } from '../../lib/router.tsx';
 import { NearViewport } from '../../lib/near-viewport.tsx';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import { useAuth } from '../../features/auth/index.ts';
@@ -28,13 +28,15 @@ export function GlyphRoute() {
   // 'Publish an update' opens from the releases area and from the Edit Glyph dialog (issue 18).
   const [publishing, setPublishing] = useState(false);
   const live = Boolean(glyph && !glyph.deleted);
+  // A link to a release (a notification, issue 19) lands on its row: the history renders at once.
+  const linksRelease = useLocation().hash.startsWith('#release-');
   return (
     <>
       <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} onPublishUpdate={() => setPublishing(true)} />
       {live ? (
         <>
           {/* Opened from the Edit dialog, 'Publish an update' needs the releases area at once. */}
-          <NearViewport key={`releases-${id}`} placeholderClassName="min-h-48" force={publishing}>
+          <NearViewport key={`releases-${id}`} placeholderClassName="min-h-48" force={publishing || linksRelease}>
             <GlyphReleases id={id} publishing={publishing} onPublishingChange={setPublishing} />
           </NearViewport>
           <NearViewport key={`community-${id}`} placeholderClassName="min-h-64">
