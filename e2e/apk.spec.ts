@@ -1,6 +1,6 @@
 import { APK_MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, screenshot, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, revealDeferredSections, screenshot, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 // Issue 15: an uploaded toy APK is read and explained — in the form, on the glyph page, in the disclaimer.
 test('upload a toy APK: the form shows what was found, the glyph page explains it, the disclaimer names SHA-256 and signer', async ({ page }) => {
@@ -26,6 +26,7 @@ test('upload a toy APK: the form shows what was found, the glyph page explains i
 
   await page.getByRole('button', { name: 'Share Glyph' }).click();
   await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+  await revealDeferredSections(page);
 
   const panel = page.getByRole('region', { name: APK_MSG.panelHeading });
   await expect(panel).toBeVisible();

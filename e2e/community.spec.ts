@@ -10,6 +10,7 @@ import {
   expect,
   expectNoAxeViolations,
   jsonHeaders,
+  revealDeferredSections,
   loginViaApi,
   signInAsSuperAdmin,
   signUpViaApi,
@@ -85,6 +86,7 @@ test.describe('community and moderation', () => {
     // The reporter files a report from the glyph page.
     await page.goto(`/glyph/${glyphId}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await revealDeferredSections(page);
     await page.getByRole('button', { name: 'Report' }).click();
     const dialog = page.getByRole('dialog', { name: 'Report this glyph' });
     await expect(dialog).toBeVisible();
@@ -136,6 +138,7 @@ test.describe('community and moderation', () => {
     const glyphId = await uploadGlyph(creator.request, title);
 
     await page.goto(`/glyph/${glyphId}`);
+    await revealDeferredSections(page);
     await expect(page.getByRole('heading', { name: 'Comments' })).toBeVisible();
     await expect(page.getByText(COMMUNITY_MSG.commentsEmpty)).toBeVisible();
     await page.getByLabel('Add a comment').fill('Love it! Source: https://example.com/notes');
@@ -159,6 +162,7 @@ test.describe('community and moderation', () => {
     // The creator turns comments off: the form goes and the notice shows, for everyone.
     await loginViaApi(page.request, creator.user);
     await page.goto(`/glyph/${glyphId}`);
+    await revealDeferredSections(page);
     await page.getByRole('button', { name: 'Turn comments off' }).click();
     await expect(page.getByText(COMMUNITY_MSG.commentsOffNotice)).toBeVisible();
     await expect(page.getByLabel('Add a comment')).toHaveCount(0);

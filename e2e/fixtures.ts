@@ -87,6 +87,19 @@ export async function chooseFromUserMenu(page: Page, item: string): Promise<void
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Scrolls down the glyph page until its sections that render only near the viewport (the APK panel,
+ * releases, comments; decision 0044) have all rendered, as a person scrolling down would. Some may
+ * already have rendered on their own (a tall window), so this waits for none in particular.
+ */
+export async function revealDeferredSections(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(page.locator('[data-near-viewport]')).toHaveCount(0, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
 /** Axe, WCAG 2.0 A/AA and 2.1 AA: the page has no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Cards fade in one after another (spec §2): measured mid-fade, their text has too little contrast.

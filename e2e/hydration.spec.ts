@@ -13,7 +13,7 @@ const ZONES = [
 
 /**
  * Everything React reports while taking over the page: uncaught errors, console errors, and the
- * warning main.tsx's `onRecoverableError` logs when a pre-rendered page (or part of it) is rendered
+ * warning app/start.tsx's `onRecoverableError` logs when a pre-rendered page (or part of it) is rendered
  * again (a hydration mismatch, or a boundary the server could not finish: #419).
  */
 function watchHydration(page: Page): string[] {
@@ -80,7 +80,7 @@ async function visitPublicPages(page: Page, problems: string[], data: Fixture, s
     // The browser first: on a fresh server, the first signed-in page is the one that was rendered
     // with the top bar unfinished (its lazy modules not loaded yet) and thrown away (#419).
     await page.goto(url);
-    // main.tsx removes `inert` once React has committed the page it took over.
+    // app/start.tsx removes `inert` once React has committed the page it took over.
     await expect(page.locator('#root')).not.toHaveAttribute('inert');
     await expect(page.getByRole('main')).toContainText(expectInHtml);
     if (signedIn && width >= 768) await expect(page.getByRole('button', { name: 'User menu' })).toBeEnabled();

@@ -1,6 +1,6 @@
 import { MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, screenshot, signInAsSuperAdmin, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, revealDeferredSections, screenshot, signInAsSuperAdmin, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 const APK_MIME = 'application/vnd.android.package-archive';
 
@@ -35,6 +35,7 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await page.getByRole('button', { name: 'Share Glyph' }).click();
   await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
   const glyphUrl = page.url();
+  await revealDeferredSections(page);
 
   const history = page.getByRole('region', { name: MSG.releasesHeading });
   await expect(history.getByRole('heading', { name: '2.1.0' })).toBeVisible();
@@ -63,6 +64,7 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const visitor = await visitorContext.newPage();
   await visitor.goto(glyphUrl);
+  await revealDeferredSections(visitor);
   const visitorHistory = visitor.getByRole('region', { name: MSG.releasesHeading });
   await expect(visitorHistory.getByRole('heading', { level: 3 })).toHaveText(['2.2.0', '2.1.0']);
   await expect(visitor.getByRole('img', { name: `QR code of ${glyphUrl}` })).toBeVisible();
@@ -155,6 +157,7 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
 
   // Everyone now sees 3.0.0 first, with the visible warning.
   await page.goto(glyphUrl);
+  await revealDeferredSections(page);
   await expect(history.getByRole('heading', { level: 3 })).toHaveText(['3.0.0', '2.1.0']);
   const newest = history.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3.0.0' }) });
   await expect(newest.getByText(MSG.signingKeyChanged)).toBeVisible();

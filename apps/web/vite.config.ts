@@ -15,11 +15,19 @@ import tailwindcss from '@tailwindcss/vite';
 const SHELL_MODULES = [
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
   /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]cn\.ts$/,
-  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](createLucideIcon|Icon|defaultAttributes|shared[\\/]src[\\/]utils)/,
-  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton)\.tsx$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]lucide-icon\.tsx$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton|empty-state)\.tsx$/,
+  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]use-opened-once\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/]format[\\/]index\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/](constants|messages[\\/]common)\.ts$/,
 ];
+
+/**
+ * The player cards and the hero draw, device badges and the icons every player page draws (the heart
+ * of a like, download counts): one `glyph-player` chunk (decision 0044). The full player's controls
+ * (glyph-player.tsx, player-controls.tsx) stay out: only the glyph page and previews use them.
+ */
+const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
 
 /**
  * The `shell` chunk: the app's own modules the entry imports statically (followed through
@@ -49,6 +57,12 @@ function shellOf(entry: string) {
 // The SPA is served by apps/server in production; in development Vite proxies /api to it.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
+  resolve: {
+    // lucide-react's icon modules make their components with `../createLucideIcon.mjs`, which brings
+    // lucide's runtime (~1 KB gzip on every page); ours draws the same markup for the props the app
+    // uses (components/ui/lucide-icon.tsx, decision 0044). Only those modules import that path.
+    alias: [{ find: /^\.\.\/createLucideIcon\.mjs$/, replacement: fileURLToPath(new URL('./src/components/ui/lucide-icon.tsx', import.meta.url)) }],
+  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },
@@ -69,6 +83,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The one exception is the shell (above): what every page loads anyway, as one file.
     rolldownOptions: isSsrBuild
       ? {}
-      : { output: { codeSplitting: { groups: [{ name: shellOf(fileURLToPath(new URL('./src/main.tsx', import.meta.url))) }] } } },
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                { name: shellOf(fileURLToPath(new URL('./src/main.tsx', import.meta.url))) },
+                // Every page with a player also draws the heart of a like (cards, the glyph page) and
+                // device badges; left alone they were three files, each compressed on its own.
+                { name: 'glyph-player', test: PLAYER_MODULES },
+              ],
+            },
+          },
+        },
   },
 }));

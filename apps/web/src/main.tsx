@@ -1,80 +1,9 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BOOT_QUERIES_KEY } from '@glyphary/shared';
 import '@fontsource/inter/latin-400.css';
 import '@fontsource/inter/latin-500.css';
 import '@fontsource/inter/latin-600.css';
 import '@fontsource/doto/latin-700.css';
 import './index.css';
-import { App } from './app/app.tsx';
-import { preloadRoute } from './app/router.tsx';
-import { BootData } from './lib/boot-data.ts';
-import { hydrate, type DehydratedState } from './lib/query.tsx';
-import { createQueryClient } from './lib/query-client.ts';
+import { startApp } from './app/start.tsx';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
-const root = container;
-// The page's embedded answers travel with the query client (decision 0013).
-const boot = BootData.fromPage();
-const queryClient = createQueryClient(boot);
-
-/** Once the app has committed, the pre-rendered page it took over becomes interactive. */
-function Mounted({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    root.removeAttribute('inert');
-    root.removeAttribute('data-prerendered');
-  }, []);
-  return children;
-}
-
-/** The longest hydration waits for a pre-rendered page's priority images. */
-const PAINT_WAIT_MS = 2000;
-
-/**
- * Resolves once the pre-rendered page's priority images (`fetchpriority="high"`: the glyph page's
- * poster, the first search results) have loaded and a frame has been painted, or after
- * PAINT_WAIT_MS. Hydrating first would run the app's longest task between the image's arrival and
- * its paint, and the page's largest paint would wait for the scripts (issue 16, decision 0036).
- */
-function priorityImagesPainted(): Promise<void> {
-  const pending = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((image) => !image.complete);
-  const loaded = Promise.all(
-    pending.map(
-      (image) =>
-        new Promise((resolve) => {
-          image.addEventListener('load', resolve, { once: true });
-          image.addEventListener('error', resolve, { once: true });
-        }),
-    ),
-  );
-  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]).then(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
-  );
-}
-
-// The page's route module first (the server already preloads its chunks), so the first render is
-// the page itself rather than the loading fallback. A promise, not a top-level await: that made
-// the bundler split the entry into a dozen extra chunks (+4 KB gzip of initial JS).
-const prerendered = root.hasAttribute('data-prerendered');
-void Promise.all([preloadRoute(window.location.pathname), prerendered ? priorityImagesPainted() : undefined]).then(() => {
-  const app = (
-    <StrictMode>
-      <Mounted>
-        <App queryClient={queryClient} />
-      </Mounted>
-    </StrictMode>
-  );
-  // A pre-rendered page (docs/decisions/0014-prerendered-pages.md) comes with the query cache it was
-  // rendered from: with it, the first render matches and React adopts the markup instead of redrawing.
-  const queries = boot.take(BOOT_QUERIES_KEY);
-  if (prerendered && queries) {
-    hydrate(queryClient, queries.body as DehydratedState);
-    hydrateRoot(root, app, {
-      // A difference (a date across midnight in another time zone) only means React renders it anew.
-      onRecoverableError: (error) => console.warn('The pre-rendered page was rendered again in the browser', error),
-    });
-  } else {
-    createRoot(root).render(app);
-  }
-});
+// The browser entry: the styles, then the app (app/start.tsx).
+startApp();

@@ -6,7 +6,7 @@ import { QueryClientProvider, type QueryClient } from '../lib/query.tsx';
 /**
  * Query cache, toasts and auth, in that order (auth clears the cache on sign-in and sign-out). The
  * query client carries the page's boot data (decision 0013), so there is one per page, made by
- * its entry (main.tsx, entry-server.tsx).
+ * its entry (app/start.tsx, entry-server.tsx).
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (

@@ -9,7 +9,7 @@ import { paths } from '../config/paths.ts';
 import { cn } from '../lib/cn.ts';
 import { onceVisible, usePagePreload } from '../lib/page-preload.ts';
 import { DeviceBadges } from './device-badges.tsx';
-import { GlyphPlayer } from './glyph-player/glyph-player.tsx';
+import { GlyphPlayerCore } from './glyph-player/player-core.tsx';
 import { DotMatrix } from './ui/dot-matrix.tsx';
 import { Skeleton } from './ui/skeleton.tsx';
 
@@ -33,7 +33,7 @@ function GlyphThumbnail({ glyph, priority }: { glyph: Glyph; priority: boolean }
   if (glyph.animation) {
     return (
       <div className="aspect-square bg-black p-[6%]">
-        <GlyphPlayer
+        <GlyphPlayerCore
           src={glyph.animation.url}
           posterUrl={glyph.animation.posterUrl}
           size={glyph.animation.width}

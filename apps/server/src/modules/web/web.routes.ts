@@ -206,7 +206,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     return page
       .replace('<!--app-head-->', () => head.join('\n    '))
       .replace('</head>', () => `${tail.map((tag) => `  ${tag}\n`).join('')}  </head>`)
-      // Inert until the app has hydrated it (main.tsx): a click before then would go nowhere.
+      // Inert until the app has hydrated it (apps/web/src/app/start.tsx): a click before then would go nowhere.
       .replace('<div id="root"></div>', () => (prerendered ? `<div id="root" inert data-prerendered>${body}</div>` : '<div id="root"></div>'));
   }
 

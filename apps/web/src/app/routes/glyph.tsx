@@ -1,83 +1,49 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from '../../lib/router.tsx';
-import { paths } from '../../config/paths.ts';
-import { CommentsSection, ReportButton } from '../../features/community/index.ts';
+import { lazy, Suspense, useState } from 'react';
+import { useLocation, useParams } from '../../lib/router.tsx';
+import { NearViewport } from '../../lib/near-viewport.tsx';
 import { useGlyph } from '../../features/glyphs/api/get-glyph.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { LazyFileUpload as FileUpload } from '../../features/files/index.ts';
 import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
-import { ReleasesSection, type RenderApkUpload, type RenderReleaseAction } from '../../features/releases/index.ts';
 
-const renderFileUpload = (props: FileUploadSlotProps) => <FileUpload {...props} />;
-// Issue 18: the new APK of an update, through the same picker as the upload form.
-const renderApkUpload: RenderApkUpload = (props) => <FileUpload type="apks" multiple={false} maxFiles={1} {...props} />;
+// Releases and comments (with Report) are below the detail, off the first screen: their code loads
+// as they come near the viewport (decision 0044), not with the page.
+const GlyphReleases = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphReleases })));
+const GlyphCommunity = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphCommunity })));
 
-/** spec §2 Glyph detail (/glyph/{id}), with its releases (issue 18) below. */
+// The file picker only the creator's Edit dialog shows: it loads with that dialog, not with the page.
+const FileUpload = lazy(() => import('../../features/files/components/lazy-file-upload.tsx').then((m) => ({ default: m.LazyFileUpload })));
+const renderFileUpload = (props: FileUploadSlotProps) => (
+  <Suspense fallback={null}>
+    <FileUpload {...props} />
+  </Suspense>
+);
+
+/** spec §2 Glyph detail (/glyph/{id}), with its releases (issue 18) and comments (issue 19) below. */
 export function GlyphRoute() {
   const { id = '' } = useParams();
   const { user } = useAuth();
+  // The same cached query GlyphDetail reads: no second request.
+  const glyph = useGlyph(id).data;
   // 'Publish an update' opens from the releases area and from the Edit Glyph dialog (issue 18).
   const [publishing, setPublishing] = useState(false);
+  const live = Boolean(glyph && !glyph.deleted);
+  // A link to a release (a notification, issue 19) lands on its row: the history renders at once.
+  const linksRelease = useLocation().hash.startsWith('#release-');
   return (
     <>
       <GlyphDetail key={id} id={id} viewerId={user?.id ?? null} renderFileUpload={renderFileUpload} onPublishUpdate={() => setPublishing(true)} />
-      <GlyphReleases key={`releases-${id}`} id={id} publishing={publishing} onPublishingChange={setPublishing} />
-      <GlyphCommunity key={`community-${id}`} id={id} />
-    </>
-  );
-}
-
-/** Issue 18: version history, install on the phone and, for the creator, 'Publish an update'. */
-function GlyphReleases({ id, publishing, onPublishingChange }: { id: string; publishing: boolean; onPublishingChange: (open: boolean) => void }) {
-  const { user } = useAuth();
-  const navigate = useNavigate();
-  // The same cached query GlyphDetail reads: no second request.
-  const glyph = useGlyph(id).data;
-  if (!glyph || glyph.deleted) return null;
-  const toLogin = () => navigate(paths.loginWithRedirect(paths.glyph(id)));
-  // Issue 19: anyone but the creator can report a release, with the same dialog as a glyph.
-  const renderReport: RenderReleaseAction | undefined =
-    user?.id === glyph.creatorId
-      ? undefined
-      : (release, label) => (
-          <ReportButton
-            targetType="release"
-            targetId={release.id}
-            label="release"
-            accessibleName={release.versionName ? `Report release ${release.versionName}` : `Report ${label}`}
-            signedIn={user !== null}
-            onSignInRequired={toLogin}
-            size="sm"
-          />
-        );
-  return (
-    <ReleasesSection
-      glyph={glyph}
-      viewerId={user?.id ?? null}
-      renderApkUpload={renderApkUpload}
-      renderReleaseAction={renderReport}
-      publishOpen={publishing}
-      onPublishOpenChange={onPublishingChange}
-    />
-  );
-}
-
-/** Issue 19: Report and the comments under a live glyph. */
-function GlyphCommunity({ id }: { id: string }) {
-  const { user, isAdmin } = useAuth();
-  const glyph = useGlyph(id);
-  const navigate = useNavigate();
-  if (!glyph.data || glyph.data.deleted) return null;
-  const toLogin = () => navigate(paths.loginWithRedirect(paths.glyph(id)));
-  return (
-    <div className="mx-auto max-w-6xl">
-      {user?.id !== glyph.data.creatorId ? (
-        <div className="mt-6 flex justify-end">
-          <ReportButton targetType="glyph" targetId={glyph.data.id} label="glyph" signedIn={user !== null} onSignInRequired={toLogin} />
-        </div>
+      {live ? (
+        <>
+          {/* Opened from the Edit dialog, 'Publish an update' needs the releases area at once. */}
+          <NearViewport key={`releases-${id}`} placeholderClassName="min-h-48" force={publishing || linksRelease}>
+            <GlyphReleases id={id} publishing={publishing} onPublishingChange={setPublishing} />
+          </NearViewport>
+          <NearViewport key={`community-${id}`} placeholderClassName="min-h-64">
+            <GlyphCommunity id={id} />
+          </NearViewport>
+        </>
       ) : null}
-      <CommentsSection glyphId={glyph.data.id} viewerId={user?.id ?? null} viewerIsAdmin={isAdmin} onSignInRequired={toLogin} />
-    </div>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import type { ReactNode } from 'react';
-import { Button } from './button.tsx';
-import { Dialog } from './dialog.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOpenedOnce } from './use-opened-once.ts';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -17,41 +16,16 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
+// The dialog and its buttons load when it first opens (decision 0044): pages show a confirmation only
+// after a click (the glyph page's download disclaimer, the creator's delete).
+const ConfirmDialogContent = lazy(() => import('./confirm-dialog-content.tsx'));
+
 /** Asks before an irreversible action (spec §5 "Confirmations are asked before…"). */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  pendingLabel,
-  cancelLabel = 'Cancel',
-  onConfirm,
-  pending = false,
-  destructive = false,
-  children,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  if (!useOpenedOnce(props.open)) return null;
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!pending) onOpenChange(next);
-      }}
-      title={title}
-      description={description}
-      hideClose={pending}
-      footer={
-        <>
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
-            {cancelLabel}
-          </Button>
-          <Button variant={destructive ? 'primary' : 'secondary'} onClick={onConfirm} loading={pending}>
-            {pending && pendingLabel ? pendingLabel : confirmLabel}
-          </Button>
-        </>
-      }
-    >
-      {children}
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }

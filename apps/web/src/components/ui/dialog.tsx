@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useOpenedOnce } from './use-opened-once.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -17,15 +18,7 @@ export interface DialogProps {
 // dialog opens (decision 0031): they load on the first open.
 const DialogContent = lazy(() => import('./dialog-content.tsx'));
 
-/**
- * True from the first time `open` is true: a lazily loaded dialog mounts then and stays mounted, so
- * its closing (focus return) runs as before.
- */
-export function useOpenedOnce(open: boolean): boolean {
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  return opened || open;
-}
+export { useOpenedOnce };
 
 /** A modal dialog (Radix): focus is trapped inside, Escape and the close button close it. */
 export function Dialog(props: DialogProps) {

@@ -1,8 +1,9 @@
 import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
-export const controlClasses =
-  'w-full rounded-2xl border border-line-strong bg-surface px-4 py-3 text-base text-fg placeholder:text-subtle transition-colors hover:border-muted focus-visible:border-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50 aria-[invalid=true]:border-accent-text';
+// The look of every text control; a module of its own so the search box and the request board's
+// filter, which need only the classes, do not load Field (decision 0044).
+export { controlClasses } from './control-classes.ts';
 
 export interface FieldRenderProps {
   id: string;

@@ -1,17 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type UserProfile, COMMON_MSG } from '@glyphary/shared';
-import { ApiError } from '../../lib/api-client.ts';
 import type { BootData } from '../../lib/boot-data.ts';
 import { useQueryClient } from '../../lib/query.tsx';
-import { fetchProfile, fetchSession, postSignIn, postSignOut, postSignUp, SESSION_URL, type SessionResponse, type SessionUser } from './auth-api.ts';
+import { fetchProfile, fetchSession, postSignIn, SESSION_URL, type SessionResponse, type SessionUser } from './auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
-
-/** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
-function toAuthError(error: unknown, fallback: string): Error {
-  if (error instanceof ApiError && error.status === 429) return new Error(COMMON_MSG.tooManyAttempts);
-  if (error instanceof ApiError && !error.code.startsWith('HTTP_') && error.status < 500) return new Error(error.message);
-  return new Error(fallback);
-}
 
 type SessionState = { status: 'loading' } | { status: 'ready'; user: SessionUser | null };
 
@@ -77,14 +69,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [applyUser, queryClient]);
 
+  // Signing in, up and out load with their first use (auth-actions.ts, decision 0044).
   const signIn = useCallback<AuthContextValue['signIn']>(
     async (email, password) => {
-      let account: SessionUser;
-      try {
-        account = (await postSignIn(email.trim(), password)).user;
-      } catch (error) {
-        throw toAuthError(error, COMMON_MSG.loginFailed);
-      }
+      const account = await (await import('./auth-actions.ts')).signInAccount(email, password);
       queryClient.clear();
       await applyUser(account);
     },
@@ -93,23 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signUp = useCallback<AuthContextValue['signUp']>(
     async (fields) => {
-      // spec §5: validated on the client, in order, before the account is created. The checks and
-      // their texts load with the first sign-up, not with every page (decision 0036).
-      const { validateSignup } = await import('./validate-signup.ts');
-      const invalid = validateSignup(fields);
-      if (invalid) throw new Error(invalid);
-      let account: SessionUser;
-      try {
-        const result = await postSignUp({
-          email: fields.email.trim(),
-          password: fields.password,
-          name: fields.displayName.trim(),
-          username: fields.username.trim(),
-        });
-        account = result.user;
-      } catch (error) {
-        throw toAuthError(error, COMMON_MSG.signupFailed);
-      }
+      const account = await (await import('./auth-actions.ts')).signUpAccount(fields);
       queryClient.clear();
       await applyUser(account);
     },
@@ -117,11 +89,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const signOut = useCallback(async () => {
-    try {
-      await postSignOut();
-    } catch (error) {
-      console.warn('Sign-out request failed', error);
-    }
+    await (await import('./auth-actions.ts')).signOutAccount();
     queryClient.clear();
     await applyUser(null);
   }, [applyUser, queryClient]);

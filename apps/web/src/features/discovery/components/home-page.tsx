@@ -3,7 +3,7 @@ import { Link } from '../../../lib/router.tsx';
 import { HOME_PAGE_SIZE, type GlyphSort, COMMON_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
+import { GlyphPlayerCore } from '../../../components/glyph-player/player-core.tsx';
 import heroAnimation from '../../../assets/hero.glya?url';
 import heroPoster from '../../../assets/hero-poster.webp?no-inline';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -58,7 +58,7 @@ export function HomePage() {
           Issue 16: a true 25×25 round matrix playing a real animation (scripts/hero-animation.ts). The
           pre-rendered page already shows the unlit matrix and the first frame's poster; the player takes over.
         */}
-        <GlyphPlayer src={heroAnimation} posterUrl={heroPoster} size={25} title="Glyphary" variant="hero" className="mx-auto hidden w-[260px] sm:block lg:w-[300px]" />
+        <GlyphPlayerCore src={heroAnimation} posterUrl={heroPoster} size={25} title="Glyphary" variant="hero" className="mx-auto hidden w-[260px] sm:block lg:w-[300px]" />
       </section>
 
       <section aria-labelledby="home-glyphs-title" className="flex flex-col gap-4">

@@ -3,17 +3,18 @@ import { GitBranch, Pencil, Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
 import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
-import { Banner, Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
+import { NearViewport } from '../../../lib/near-viewport.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useDeleteGlyph } from '../api/delete-glyph.ts';
 import { glyphPreviewKey, glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
 import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
 import { DownloadButton } from './download-button.tsx';
-import { ApkPanel } from './apk-panel.tsx';
 import { ExpandableText } from './expandable-text.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 import { ImageGallery } from './image-gallery.tsx';
@@ -24,6 +25,11 @@ import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
 // The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
 const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
+// A failed load's banner: only then (preloadable: the server may render a failed page, decision 0030).
+const Banner = preloadableLazy(() => import('../../../components/ui/banner.tsx').then((m) => m.Banner));
+// "Inside this APK" (permissions and their explanations, ~3.5 KB gzip) sits below the actions, off
+// a phone's first screen: it loads as it comes near the viewport (decision 0044).
+const ApkPanel = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkPanel })));
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
@@ -105,7 +111,9 @@ export function GlyphDetail({
     if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
     return (
       <div className="flex flex-col items-start gap-4">
-        <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner>
+        <Suspense fallback={null}>
+          <Banner tone="error">{errorMessage(query.error, COMMON_MSG.internal)}</Banner>
+        </Suspense>
         <Button variant="outline" onClick={() => void query.refetch()}>
           Try again
         </Button>
@@ -199,7 +207,11 @@ export function GlyphDetail({
           <LikeButton glyphId={glyph.id} userId={viewerId} size="lg" />
           <ShareButton size="lg" />
         </div>
-        {glyph.apkUrl && glyph.apk ? <ApkPanel report={glyph.apk} /> : null}
+        {glyph.apkUrl && glyph.apk ? (
+          <NearViewport placeholderClassName="min-h-64">
+            <ApkPanel report={glyph.apk} />
+          </NearViewport>
+        ) : null}
 
         {isCreator ? (
           <section aria-labelledby="creator-tools-heading" className="flex flex-col gap-3 rounded-2xl border border-line p-4">

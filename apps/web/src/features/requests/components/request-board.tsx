@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { controlClasses } from '../../../components/ui/field.tsx';
+import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useRequests } from '../api/get-requests.ts';

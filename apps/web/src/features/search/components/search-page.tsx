@@ -1,12 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from '../../../lib/router.tsx';
 import { Search } from 'lucide-react';
-import { MAX_SEARCH_LENGTH, pluralize, SEARCH_QUICK_TERMS, SEARCH_SORTS, type GlyphFilters, type SearchSort, COMMON_MSG, SEARCH_MSG } from '@glyphary/shared';
+import { MAX_SEARCH_LENGTH, SEARCH_SORTS, type GlyphFilters, type SearchSort, SEARCH_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
-import { DotMatrix } from '../../../components/ui/dot-matrix.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { controlClasses } from '../../../components/ui/field.tsx';
+import { controlClasses } from '../../../components/ui/control-classes.ts';
 import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSearchGlyphs } from '../api/search-glyphs.ts';
@@ -14,6 +13,7 @@ import { FilterBar } from './filter-bar.tsx';
 import { SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { filtersFromParams, hasAnyFilter, withFilters } from '../lib/filters.ts';
 import { HighlightedText } from './highlighted-text.tsx';
+import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 
 /** spec §2 Search sort buttons, plus relevance ("Best match", issue 5) first as the default. */
 const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
@@ -26,6 +26,12 @@ const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
   { value: 'updated', label: SEARCH_MSG.sortUpdated },
 ];
 const DEFAULT_SORT: SearchSort = 'relevance';
+
+// Before a search: the quick terms and the whole catalogue (issue 17). A page with a term never
+// shows them, so they load only where they render (decision 0044); preloadable, as /search is
+// pre-rendered with them (decision 0030).
+const StartSearching = preloadableLazy(() => import('./search-browse.tsx').then((m) => m.StartSearching));
+const BrowseCatalogue = preloadableLazy(() => import('./search-browse.tsx').then((m) => m.BrowseCatalogue));
 
 const isSearchSort = (value: string | null): value is SearchSort => value !== null && (SEARCH_SORTS as readonly string[]).includes(value);
 
@@ -42,27 +48,6 @@ function searchHref(term: string, sort: SearchSort, filters: GlyphFilters): stri
   const [path, query = ''] = base.split('?');
   const params = withFilters(new URLSearchParams(query), filters).toString();
   return params ? `${path}?${params}` : (path ?? base);
-}
-
-function StartSearching({ onPick }: { onPick: (term: string) => void }) {
-  return (
-    <section aria-labelledby="start-searching" className="flex flex-col items-center gap-5 rounded-[var(--radius-card)] border border-dashed border-line px-6 py-12 text-center">
-      <DotMatrix size={72} pattern="ring" />
-      <h2 id="start-searching" className="font-display text-xl font-bold">
-        {SEARCH_MSG.startSearching}
-      </h2>
-      <p className="max-w-md text-sm text-muted">{SEARCH_MSG.startSearchingHint}</p>
-      <ul className="flex flex-wrap justify-center gap-2" aria-label="Suggested searches">
-        {SEARCH_QUICK_TERMS.map((term) => (
-          <li key={term}>
-            <Button variant="outline" size="sm" onClick={() => onPick(term)}>
-              {term}
-            </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
 }
 
 function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort; filters: GlyphFilters }) {
@@ -116,43 +101,6 @@ function SearchResults({ term, sort, filters }: { term: string; sort: SearchSort
       {search.hasNextPage ? (
         <div className="flex justify-center">
           <Button variant="outline" loading={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
-            Load more
-          </Button>
-        </div>
-      ) : null}
-    </div>
-  );
-}
-
-/**
- * Issue 17: before a search, the whole catalogue in the chosen sort and filters, with "Load more",
- * so 'Browse Glyphs' leads somewhere.
- */
-function BrowseCatalogue({ sort, filters }: { sort: SearchSort; filters: GlyphFilters }) {
-  const browse = useSearchGlyphs({ term: '', sort, filters }, { browse: true });
-  useEffect(() => {
-    if (browse.isError) console.warn('Browse failed', browse.error);
-  }, [browse.isError, browse.error]);
-  if (browse.isPending) {
-    return (
-      <div role="status" aria-label="Loading glyphs">
-        <GlyphGridSkeleton count={8} />
-      </div>
-    );
-  }
-  const pages = browse.data?.pages ?? [];
-  const glyphs = pages.flatMap((page) => page.glyphs);
-  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} description={hasAnyFilter(filters) ? 'No glyph matches these filters.' : undefined} />;
-  const lastPage = pages.at(-1)?.glyphs.length ?? 0;
-  return (
-    <div className="flex flex-col gap-4">
-      <p role="status" className="text-sm text-muted">
-        {browse.hasNextPage ? `Showing the first ${pluralize(glyphs.length, 'glyph')}` : `${pluralize(glyphs.length, 'glyph')}`}
-      </p>
-      <GlyphGrid glyphs={glyphs} batchStart={glyphs.length - lastPage} label="All glyphs" />
-      {browse.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" loading={browse.isFetchingNextPage} onClick={() => void browse.fetchNextPage()}>
             Load more
           </Button>
         </div>
@@ -255,7 +203,8 @@ export function SearchPage() {
           <SearchResults term={term} sort={sort} filters={filters} />
         </section>
       ) : (
-        <>
+        // Until their module arrives: nothing on a new page, the server's markup on a pre-rendered one.
+        <Suspense fallback={null}>
           <StartSearching onPick={runSearch} />
           <section aria-labelledby="browse-title" className="flex flex-col gap-4">
             <h2 id="browse-title" className="font-display text-2xl font-bold">
@@ -263,7 +212,7 @@ export function SearchPage() {
             </h2>
             <BrowseCatalogue sort={sort} filters={filters} />
           </section>
-        </>
+        </Suspense>
       )}
     </div>
   );

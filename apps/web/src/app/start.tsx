@@ -1,0 +1,81 @@
+import { StrictMode, useEffect, type ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BOOT_QUERIES_KEY } from '@glyphary/shared';
+import { App } from './app.tsx';
+import { preloadRoute } from './router.tsx';
+import { BootData } from '../lib/boot-data.ts';
+import { hydrate, type DehydratedState } from '../lib/query.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+
+// The browser's start-up, called by main.tsx. It lives in the shell chunk rather than the entry: the
+// entry then uses no bundler helper, and Rolldown's runtime joins the shell instead of being a file of
+// its own that every page fetched (decision 0044).
+
+/** Once the app has committed, the pre-rendered page it took over becomes interactive. */
+function Mounted({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    root.removeAttribute('inert');
+    root.removeAttribute('data-prerendered');
+  }, [root]);
+  return children;
+}
+
+/** The longest hydration waits for a pre-rendered page's priority images. */
+const PAINT_WAIT_MS = 2000;
+
+/**
+ * Resolves once the pre-rendered page's priority images (`fetchpriority="high"`: the glyph page's
+ * poster, the first search results) have loaded and a frame has been painted, or after
+ * PAINT_WAIT_MS. Hydrating first would run the app's longest task between the image's arrival and
+ * its paint, and the page's largest paint would wait for the scripts (issue 16, decision 0036).
+ */
+function priorityImagesPainted(root: HTMLElement): Promise<void> {
+  const pending = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((image) => !image.complete);
+  const loaded = Promise.all(
+    pending.map(
+      (image) =>
+        new Promise((resolve) => {
+          image.addEventListener('load', resolve, { once: true });
+          image.addEventListener('error', resolve, { once: true });
+        }),
+    ),
+  );
+  return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS))]).then(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
+}
+
+/** Renders the app into `#root`, adopting a pre-rendered page (decision 0014) when there is one. */
+export function startApp(): void {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('Missing #root element');
+  // The page's embedded answers travel with the query client (decision 0013).
+  const boot = BootData.fromPage();
+  const queryClient = createQueryClient(boot);
+
+  // The page's route module first (the server already preloads its chunks), so the first render is
+  // the page itself rather than the loading fallback. A promise, not a top-level await: that made
+  // the bundler split the entry into a dozen extra chunks (+4 KB gzip of initial JS).
+  const prerendered = root.hasAttribute('data-prerendered');
+  void Promise.all([preloadRoute(window.location.pathname), prerendered ? priorityImagesPainted(root) : undefined]).then(() => {
+    const app = (
+      <StrictMode>
+        <Mounted root={root}>
+          <App queryClient={queryClient} />
+        </Mounted>
+      </StrictMode>
+    );
+    // A pre-rendered page comes with the query cache it was rendered from: with it, the first render
+    // matches and React adopts the markup instead of redrawing.
+    const queries = boot.take(BOOT_QUERIES_KEY);
+    if (prerendered && queries) {
+      hydrate(queryClient, queries.body as DehydratedState);
+      hydrateRoot(root, app, {
+        // A difference (a date across midnight in another time zone) only means React renders it anew.
+        onRecoverableError: (error) => console.warn('The pre-rendered page was rendered again in the browser', error),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
+}
