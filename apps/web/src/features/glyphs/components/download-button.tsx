@@ -1,8 +1,10 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { type ApkReport, COMMON_MSG } from '@glyphary/shared';
 import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
-import { ActivateGuide } from '../../../components/activate-guide.tsx';
+
+// How to turn the toy on shows only after a download (a click): it loads then, not with the page.
+const ActivateGuide = lazy(() => import('../../../components/activate-guide.tsx').then((m) => ({ default: m.ActivateGuide })));
 
 /**
  * The APK download: a disclaimer dialog first (spec §4, §9); on confirmation the browser downloads
@@ -55,7 +57,9 @@ export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: s
       />
       {downloaded ? (
         <div className="basis-full">
-          <ActivateGuide onDismiss={() => setDownloaded(false)} />
+          <Suspense fallback={null}>
+            <ActivateGuide onDismiss={() => setDownloaded(false)} />
+          </Suspense>
         </div>
       ) : null}
     </>

@@ -1,16 +1,15 @@
 import { useQueryClient } from '../../../lib/query.tsx';
-import { GitBranch, Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useRef, useState, lazy, Suspense } from 'react';
+import { GitBranch } from 'lucide-react';
+import { useEffect, useRef, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
 import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
-import { Button, buttonClasses, ConfirmDialog, EmptyState, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { Button, buttonClasses, EmptyState, Skeleton } from '../../../components/ui/index.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
 import { NearViewport } from '../../../lib/near-viewport.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useDeleteGlyph } from '../api/delete-glyph.ts';
 import { glyphPreviewKey, glyphQueryOptions, useGlyph } from '../api/get-glyph.ts';
 import { recordDownload } from '../api/record-download.ts';
 import { recordView } from '../api/record-view.ts';
@@ -23,8 +22,9 @@ import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
-// The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
-const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
+// The creator's Edit and Delete (with the delete confirmation): visitors never load them (decision 0044).
+// Preloadable: the server pre-renders the creator's own page with them (decision 0030).
+const CreatorTools = preloadableLazy(() => import('./creator-tools.tsx').then((m) => m.CreatorTools));
 // A failed load's banner: only then (preloadable: the server may render a failed page, decision 0030).
 const Banner = preloadableLazy(() => import('../../../components/ui/banner.tsx').then((m) => m.Banner));
 // "Inside this APK" (permissions and their explanations, ~3.5 KB gzip) sits below the actions, off
@@ -82,10 +82,6 @@ export function GlyphDetail({
 }) {
   const query = useGlyph(id);
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const remove = useDeleteGlyph(id);
-  const [editing, setEditing] = useState(false);
-  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const viewed = useRef<string | null>(null);
   const glyph = query.data;
   useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_MSG.glyphDeletedTitle : 'Glyph');
@@ -214,21 +210,9 @@ export function GlyphDetail({
         ) : null}
 
         {isCreator ? (
-          <section aria-labelledby="creator-tools-heading" className="flex flex-col gap-3 rounded-2xl border border-line p-4">
-            <h2 id="creator-tools-heading" className="font-mono text-xs tracking-wider text-muted uppercase">
-              Creator tools
-            </h2>
-            <div className="grid grid-cols-2 gap-3 sm:flex">
-              <Button variant="outline" onClick={() => setEditing(true)}>
-                <Pencil size={16} aria-hidden="true" />
-                Edit Glyph
-              </Button>
-              <Button variant="ghost" className="text-accent-text" onClick={() => setConfirmingDelete(true)}>
-                <Trash2 size={16} aria-hidden="true" />
-                Delete Glyph
-              </Button>
-            </div>
-          </section>
+          <Suspense fallback={null}>
+            <CreatorTools glyph={glyph} renderFileUpload={renderFileUpload} onPublishUpdate={onPublishUpdate} />
+          </Suspense>
         ) : null}
 
         {glyph.instructions ? (
@@ -266,33 +250,6 @@ export function GlyphDetail({
         ) : null}
       </div>
 
-      {isCreator && editing ? (
-        <Suspense fallback={null}>
-          <EditGlyphDialog
-            glyph={glyph}
-            open={editing}
-            onOpenChange={setEditing}
-            renderFileUpload={renderFileUpload}
-            onPublishUpdate={onPublishUpdate}
-          />
-        </Suspense>
-      ) : null}
-      <ConfirmDialog
-        open={confirmingDelete}
-        onOpenChange={setConfirmingDelete}
-        title="Delete Glyph"
-        description={COMMON_MSG.deleteGlyphConfirm}
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        destructive
-        onConfirm={() =>
-          remove.mutate(undefined, {
-            onSuccess: () => setConfirmingDelete(false),
-            onError: (error) => toast.error(errorMessage(error, COMMON_MSG.glyphDeleteFailed)),
-          })
-        }
-      />
     </article>
   );
 }
