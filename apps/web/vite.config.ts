@@ -25,9 +25,11 @@ const SHELL_MODULES = [
 /**
  * The player cards and the hero draw, device badges and the icons every player page draws (the heart
  * of a like, download counts): one `glyph-player` chunk (decision 0044). The full player's controls
- * (glyph-player.tsx, player-controls.tsx) stay out: only the glyph page and previews use them.
+ * (glyph-player.tsx, player-controls.tsx) stay out: only the glyph page and previews use them. So
+ * does the engine (engine.ts and what it alone imports: painter, frame clock, timeline), which
+ * loads with the animation.
  */
-const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
+const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx|engine\.ts|painter\.ts|scheduler\.ts|timeline\.ts)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
 
 /**
  * The `shell` chunk: the app's own modules the entry imports statically (followed through

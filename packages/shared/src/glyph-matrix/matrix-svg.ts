@@ -1,9 +1,5 @@
 import { ledCells, type MatrixSize } from './index.ts';
-
-/** The unlit LED colour: a dark grey dot on the black disc, as the phone's matrix looks switched off. */
-export const MATRIX_UNLIT_COLOUR = '#1c1c1c';
-/** LED radius as a share of a cell: the phone's LEDs are round with dark gaps between them. */
-export const MATRIX_LED_RADIUS = 0.36;
+import { MATRIX_LED_RADIUS, MATRIX_UNLIT_COLOUR } from './look.ts';
 
 /**
  * The round matrix as an SVG: one dot per LED on a size×size grid of cells (the player places it half

@@ -1,4 +1,9 @@
-import { decodeAnimation, type GlyphAnimation } from '@glyphary/shared';
+import type { GlyphAnimation } from '@glyphary/shared';
+
+export type Engine = typeof import('./engine.ts');
+let engine: Promise<Engine> | undefined;
+/** The decoder, painter and frame clock (engine.ts), fetched once, when the first animation is. */
+export const loadEngine = (): Promise<Engine> => (engine ??= import('./engine.ts'));
 
 /** Decoded animations by URL (immutable per version), most recently used last; bounded so a long visit stays small. */
 const cache = new Map<string, Promise<GlyphAnimation>>();
@@ -16,12 +21,14 @@ export function loadAnimation(url: string, fetcher: typeof fetch = fetch): Promi
     cache.set(url, cached);
     return cached;
   }
-  const loading = fetcher(url)
-    .then((response) => {
+  // The file and the engine that decodes it travel in parallel: the engine adds no round trip.
+  const loading = Promise.all([
+    fetcher(url).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.arrayBuffer();
-    })
-    .then((buffer) => decodeAnimation(new Uint8Array(buffer)));
+    }),
+    loadEngine(),
+  ]).then(([buffer, { decodeAnimation }]) => decodeAnimation(new Uint8Array(buffer)));
   loading.catch(() => {
     if (cache.get(url) === loading) cache.delete(url);
   });

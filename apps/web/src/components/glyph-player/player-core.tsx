@@ -2,12 +2,13 @@ import { useEffect, useRef, useState, type ComponentType, type CSSProperties, ty
 import { Pause, Play } from 'lucide-react';
 import { MATRIX_LED_RADIUS, type GlyphAnimation, type MatrixSize } from '@glyphary/shared';
 import { cn } from '../../lib/cn.ts';
-import { loadAnimation } from './load-animation.ts';
+import { loadAnimation, loadEngine, type Engine } from './load-animation.ts';
 import matrix13 from './matrix-13.svg?no-inline';
 import matrix25 from './matrix-25.svg?no-inline';
-import { MatrixPainter } from './painter.ts';
-import { addTicker, watchElement } from './scheduler.ts';
-import { advance, createTimeline, formatSeconds, frameAt, posterFrame, type Timeline } from './timeline.ts';
+import type { MatrixPainter } from './painter.ts';
+import type { Timeline } from './timeline.ts';
+import { formatSeconds } from './format-seconds.ts';
+import { watchElement } from './visibility.ts';
 
 /** The player's texts (issue 16). */
 export const PLAYER_TEXT = {
@@ -126,6 +127,8 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const glowRef = useRef<HTMLCanvasElement>(null);
   const painterRef = useRef<MatrixPainter | null>(null);
+  // The decoder, painter and clock arrive with the animation (engine.ts, decision 0044).
+  const engineRef = useRef<Engine | null>(null);
   const positionRef = useRef(0);
   const drawnRef = useRef(-1);
   const animationRef = useRef<GlyphAnimation | null>(null);
@@ -176,9 +179,10 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    loadAnimation(src).then(
-      (loaded) => {
+    Promise.all([loadAnimation(src), loadEngine()]).then(
+      ([loaded, engine]) => {
         if (!live) return;
+        const { MatrixPainter, createTimeline, posterFrame } = (engineRef.current = engine);
         painterRef.current = new MatrixPainter(canvasRef.current!, glowRef.current, loaded.size);
         animationRef.current = loaded;
         drawnRef.current = -1;
@@ -202,7 +206,10 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
 
   // One shared frame loop: move the clock on, draw only when the frame changes.
   useEffect(() => {
-    if (!running || !timeline) return;
+    const engine = engineRef.current;
+    // The timeline is set with the engine: both are there or neither.
+    if (!running || !timeline || !engine) return;
+    const { addTicker, advance, frameAt } = engine;
     // The first play starts at the beginning, not at the still frame.
     if (!startedRef.current) positionRef.current = 0;
     startedRef.current = true;

@@ -1,6 +1,7 @@
 /**
- * One requestAnimationFrame loop and one IntersectionObserver for every player on
- * the page: 48 playing cards cost one callback per frame, not 48 loops.
+ * One requestAnimationFrame loop for every player on the page: 48 playing cards cost one callback
+ * per frame, not 48 loops. (Their one IntersectionObserver is visibility.ts: a player needs it
+ * before its animation, this with it — decision 0044.)
  */
 
 type Ticker = (now: number) => void;
@@ -23,27 +24,5 @@ export function addTicker(tick: Ticker): () => void {
       cancelAnimationFrame(frameHandle);
       frameHandle = 0;
     }
-  };
-}
-
-const watchers = new Map<Element, (visible: boolean) => void>();
-let intersection: IntersectionObserver | null = null;
-
-/** Reports when `element` comes near the viewport or leaves it (a player's drawing does not depend on its size). */
-export function watchElement(element: Element, onVisible: (visible: boolean) => void): () => void {
-  watchers.set(element, onVisible);
-  if (typeof IntersectionObserver === 'undefined') onVisible(true);
-  else {
-    intersection ??= new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) watchers.get(entry.target)?.(entry.isIntersecting);
-      },
-      { rootMargin: '64px' },
-    );
-    intersection.observe(element);
-  }
-  return () => {
-    watchers.delete(element);
-    intersection?.unobserve(element);
   };
 }

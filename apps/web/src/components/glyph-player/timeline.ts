@@ -66,7 +66,4 @@ export function posterFrame(animation: GlyphAnimation): number {
   return best;
 }
 
-/** Seconds with one decimal: 1450 → '1.5 s'. */
-export function formatSeconds(ms: number): string {
-  return `${(Math.round(ms / 100) / 10).toFixed(1)} s`;
-}
+export { formatSeconds } from './format-seconds.ts';
