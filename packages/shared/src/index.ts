@@ -32,5 +32,7 @@ export * from './schemas/release.ts';
 export * from './error-codes.ts';
 // Issue 22: the one page table (paths, route modules, access, boot-data URLs)
 export * from './pages.ts';
+export * from './list-params.ts';
+export * from './page-preloads.ts';
 // Issue 22: stored-file identity (one URL builder and parser)
 export * from './stored-files.ts';

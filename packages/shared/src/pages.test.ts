@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, glyphListParams, matchPage, PAGES, requestListParams, searchFromQuery, searchListParams } from './pages.ts';
+import { apiUrl, glyphListParams, matchPage, PAGES } from './pages.ts';
+import { requestListParams, searchFromQuery, searchListParams } from './list-params.ts';
+import { PAGE_PRELOADS } from './page-preloads.ts';
 
 const preloadsOf = (path: string) => {
   const url = new URL(path, 'http://localhost');
   const match = matchPage(url.pathname);
-  return match?.page.preloads?.(match.params, url.searchParams) ?? [];
+  return (match && PAGE_PRELOADS[match.page.module]?.(match.params, url.searchParams)) ?? [];
 };
 
 describe('the page table', () => {
@@ -16,6 +18,11 @@ describe('the page table', () => {
     expect(matchPage('/admin')?.page.access).toBe('admin');
     expect(matchPage('/glyph/x/extra')).toMatchObject({ page: { pattern: '*', module: 'not-found' } });
     expect(new Set(PAGES.map((page) => page.pattern)).size).toBe(PAGES.length);
+  });
+
+  it('keys boot-data GETs by route modules of pre-rendered pages (a renamed module would lose them silently)', () => {
+    const prerendered = new Set(PAGES.filter((page) => page.prerendered).map((page) => page.module));
+    for (const module of Object.keys(PAGE_PRELOADS)) expect(prerendered, module).toContain(module);
   });
 
   it("builds each page's boot-data URLs exactly as the web client asks for them", () => {

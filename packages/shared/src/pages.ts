@@ -1,22 +1,11 @@
-// The one page table of the SPA (issue 22): route patterns, the route module of each page, who may
-// see it, and the API GETs its first render makes. The web router (apps/web/src/app/router.tsx), the
-// web links (apps/web/src/config/paths.ts) and the server's boot data and modulepreloads
-// (apps/server/src/modules/web/page-preloads.ts) all read it; the API URLs come from the builders
-// below, which the web API files use too, so a page's boot data is keyed exactly as the client asks.
-import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
-import { GLYPH_DEVICES } from './apk/devices.ts';
-import {
-  HOME_PAGE_SIZE,
-  REQUEST_SORTS,
-  REQUEST_STATUSES,
-  REQUESTS_PAGE_SIZE,
-  SEARCH_LIMIT,
-  SEARCH_SORTS,
-  type GlyphSort,
-  type RequestSort,
-  type RequestStatus,
-  type SearchSort,
-} from './constants.ts';
+// The one page table of the SPA (issue 22): route patterns, the route module of each page and who may
+// see it. The web router (apps/web/src/app/router.tsx), the web links (apps/web/src/config/paths.ts)
+// and the server's boot data and modulepreloads (apps/server/src/modules/web/page-preloads.ts) all
+// read it; the API GETs a page's first render makes are page-preloads.ts, beside it (the browser's
+// shell loads this table, only the server those: decision 0044). The API URLs come from the builders
+// below and in list-params.ts, which the web API files use too, so a page's boot data is keyed
+// exactly as the client asks.
+import type { GlyphSort } from './constants.ts';
 
 /** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
@@ -50,53 +39,6 @@ export const glyphListParams = (params: {
   cursor: params.cursor ?? undefined,
 });
 
-/** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
-export function searchListParams(params: {
-  term: string;
-  sort: SearchSort;
-  filters?: GlyphFilters | undefined;
-  cursor?: string | null | undefined;
-}): ApiParams {
-  const browsing = params.term.length === 0;
-  const filters = params.filters ?? {};
-  return {
-    search: browsing ? undefined : params.term,
-    sort: browsing && params.sort === 'relevance' ? 'latest' : params.sort,
-    limit: browsing ? BROWSE_PAGE_SIZE : SEARCH_LIMIT,
-    cursor: params.cursor ?? undefined,
-    has: filters.has,
-    tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined,
-    device: filters.device,
-  };
-}
-
-/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
-export const requestListParams = (params: {
-  offset: number;
-  search: string;
-  sort?: RequestSort | undefined;
-  status?: RequestStatus | undefined;
-}): ApiParams => ({
-  limit: REQUESTS_PAGE_SIZE,
-  offset: params.offset,
-  search: params.search || undefined,
-  sort: params.sort === 'votes' ? 'votes' : undefined,
-  status: params.status,
-});
-
-/** The search page's term, sort and filters as its URL carries them (spec §2 Search, issue 17). */
-export function searchFromQuery(query: URLSearchParams): { term: string; sort: SearchSort; filters: GlyphFilters } {
-  const asked = query.get('sort');
-  const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
-  const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
-  const device = GLYPH_DEVICES.find((known) => known === query.get('device'));
-  return {
-    term: query.get('q')?.trim() ?? '',
-    sort: SEARCH_SORTS.find((known) => known === asked) ?? 'relevance',
-    filters: { ...(has ? { has } : {}), ...(tags.length > 0 ? { tags } : {}), ...(device ? { device } : {}) },
-  };
-}
-
 /** Every route of spec §2 (plus /reset-password and /request-glyphs/:id). Never write a route path by hand elsewhere. */
 export const routePatterns = {
   home: '/',
@@ -128,11 +70,7 @@ export interface Page {
   access: PageAccess;
   /** Pre-rendered by the server, with its route chunks preloaded (docs/decisions/0014-prerendered-pages.md). */
   prerendered?: boolean;
-  /** The API GETs (as apiUrl builds them) the page's first render makes; embedded as its boot data. */
-  preloads?: (params: Record<string, string>, query: URLSearchParams) => string[];
 }
-
-const UUID = /^[0-9a-fA-F-]{36}$/;
 
 /** In matching order: the first page whose pattern matches a path is the page. */
 export const PAGES: readonly Page[] = [
@@ -141,15 +79,12 @@ export const PAGES: readonly Page[] = [
     module: 'home',
     access: 'public',
     prerendered: true,
-    preloads: () => [apiUrl('/get-glyphs', glyphListParams({ sort: 'latest', limit: HOME_PAGE_SIZE }))],
   },
   {
     pattern: routePatterns.glyph,
     module: 'glyph',
     access: 'public',
     prerendered: true,
-    // Only a well-formed id is asked for: nothing else from the path reaches the in-process request.
-    preloads: ({ id = '' }) => (UUID.test(id) ? [apiUrl(glyphApiPath(id))] : []),
   },
   { pattern: routePatterns.storefront, module: 'storefront', access: 'public', prerendered: true },
   {
@@ -157,25 +92,12 @@ export const PAGES: readonly Page[] = [
     module: 'search',
     access: 'public',
     prerendered: true,
-    preloads: (_params, query) => [apiUrl('/get-glyphs', searchListParams(searchFromQuery(query)))],
   },
   {
     pattern: routePatterns.requestGlyphs,
     module: 'request-glyphs',
     access: 'public',
     prerendered: true,
-    // Issue 17: the board's status filter and sort from the URL (features/requests/components/request-board.tsx).
-    preloads: (_params, query) => [
-      apiUrl(
-        '/glyph-requests',
-        requestListParams({
-          offset: 0,
-          search: '',
-          sort: REQUEST_SORTS.find((known) => known === query.get('sort')),
-          status: REQUEST_STATUSES.find((known) => known === query.get('status')),
-        }),
-      ),
-    ],
   },
   { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },
   // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.

@@ -1,16 +1,16 @@
-import { apiUrl, matchPage, SESSION_API_PATH } from '@glyphary/shared';
+import { apiUrl, matchPage, PAGE_PRELOADS, SESSION_API_PATH } from '@glyphary/shared';
 
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = apiUrl(SESSION_API_PATH);
 
 /**
  * The public API GETs a page of the SPA makes as soon as it renders, as the shared page table
- * (packages/shared/src/pages.ts) builds them with the web client's own URL builders. Their answers
+ * (packages/shared/src/pages.ts, page-preloads.ts) builds them with the web client's own URL builders. Their answers
  * are embedded in the page (docs/decisions/0013-page-boot-data.md).
  */
 export function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   const match = matchPage(pathname);
-  return match?.page.preloads?.(match.params, query) ?? [];
+  return (match && PAGE_PRELOADS[match.page.module]?.(match.params, query)) ?? [];
 }
 
 /**

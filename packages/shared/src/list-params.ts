@@ -1,0 +1,54 @@
+// The list URLs' parameters of the search page and the request board, as the web client sends them and
+// the server's boot data keys them (page-preloads.ts). Apart from pages.ts, which every page's shell
+// loads: only those two pages need them (decision 0044).
+import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
+import { GLYPH_DEVICES } from './apk/devices.ts';
+import { REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type RequestSort, type RequestStatus, type SearchSort } from './constants.ts';
+import type { ApiParams } from './pages.ts';
+
+/** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
+export function searchListParams(params: {
+  term: string;
+  sort: SearchSort;
+  filters?: GlyphFilters | undefined;
+  cursor?: string | null | undefined;
+}): ApiParams {
+  const browsing = params.term.length === 0;
+  const filters = params.filters ?? {};
+  return {
+    search: browsing ? undefined : params.term,
+    sort: browsing && params.sort === 'relevance' ? 'latest' : params.sort,
+    limit: browsing ? BROWSE_PAGE_SIZE : SEARCH_LIMIT,
+    cursor: params.cursor ?? undefined,
+    has: filters.has,
+    tags: filters.tags && filters.tags.length > 0 ? filters.tags.join(',') : undefined,
+    device: filters.device,
+  };
+}
+
+/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
+export const requestListParams = (params: {
+  offset: number;
+  search: string;
+  sort?: RequestSort | undefined;
+  status?: RequestStatus | undefined;
+}): ApiParams => ({
+  limit: REQUESTS_PAGE_SIZE,
+  offset: params.offset,
+  search: params.search || undefined,
+  sort: params.sort === 'votes' ? 'votes' : undefined,
+  status: params.status,
+});
+
+/** The search page's term, sort and filters as its URL carries them (spec §2 Search, issue 17). */
+export function searchFromQuery(query: URLSearchParams): { term: string; sort: SearchSort; filters: GlyphFilters } {
+  const asked = query.get('sort');
+  const has = GLYPH_AVAILABILITY.find((known) => known === query.get('has'));
+  const tags = normalizeGlyphTags(query.get('tags') ?? '').slice(0, 10);
+  const device = GLYPH_DEVICES.find((known) => known === query.get('device'));
+  return {
+    term: query.get('q')?.trim() ?? '',
+    sort: SEARCH_SORTS.find((known) => known === asked) ?? 'relevance',
+    filters: { ...(has ? { has } : {}), ...(tags.length > 0 ? { tags } : {}), ...(device ? { device } : {}) },
+  };
+}
