@@ -7,5 +7,3 @@ export { decodeAnimation } from '@glyphary/shared';
 export { MatrixPainter } from './painter.ts';
 export { addTicker } from './scheduler.ts';
 export { advance, createTimeline, frameAt, posterFrame } from './timeline.ts';
-
-export type Engine = typeof import('./engine.ts');

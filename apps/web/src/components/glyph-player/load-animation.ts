@@ -1,6 +1,8 @@
 import type { GlyphAnimation } from '@glyphary/shared';
 
-export type Engine = typeof import('./engine.ts');
+import type * as EngineModule from './engine.ts';
+
+export type Engine = typeof EngineModule;
 let engine: Promise<Engine> | undefined;
 /** The decoder, painter and frame clock (engine.ts), fetched once, when the first animation is. */
 export const loadEngine = (): Promise<Engine> => (engine ??= import('./engine.ts'));
