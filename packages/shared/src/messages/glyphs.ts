@@ -1,5 +1,5 @@
 /**
- * Glyphs: upload, edit, the glyph page, animations (spec §5, §8).
+ * Glyphs: upload, edit, animations (spec §5, §8); the glyph page's own are in glyph-page.ts.
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
  */
 export const GLYPH_MSG = {
@@ -16,9 +16,6 @@ export const GLYPH_MSG = {
   // §8 glyphs and files
   uploadGlyphFailed: 'Failed to upload glyph. Please try again.',
   updateGlyphFailed: (message: string) => `Failed to update glyph: ${message}`,
-  glyphNotFound: 'Glyph not found',
-  glyphDeletedTitle: 'Glyph Deleted',
-  glyphDeletedBody: 'This glyph has been deleted by its creator and is no longer available.',
   databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,
   databaseUnreachable: 'Database unreachable',
   saving: 'Saving…',

@@ -1,6 +1,6 @@
 import '../zod.ts';
 import { z } from 'zod';
-import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { GLYPH_PAGE_MSG } from '../messages/glyph-page.ts';
 import { GlyphSchema } from './glyph.ts';
 
 /**
@@ -19,7 +19,7 @@ export const RecordDownloadResultSchema = z.object({
 export type RecordDownloadResult = z.infer<typeof RecordDownloadResultSchema>;
 
 /** `GET /check-like-status?glyphId=` query. Any other parameter (such as userId) is dropped. */
-export const LikeStatusQuerySchema = z.object({ glyphId: z.string({ error: GLYPH_MSG.glyphNotFound }).max(64) });
+export const LikeStatusQuerySchema = z.object({ glyphId: z.string({ error: GLYPH_PAGE_MSG.glyphNotFound }).max(64) });
 
 /** `GET /check-like-status` result (spec §7 "liked"). */
 export const LikeStatusSchema = z.object({ liked: z.boolean() });

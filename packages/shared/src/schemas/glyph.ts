@@ -2,6 +2,7 @@ import '../zod.ts';
 import { z } from 'zod';
 import { GLYPH_SORTS, MAX_SEARCH_LENGTH, SEARCH_SORTS } from '../constants.ts';
 import { GLYPH_MSG } from '../messages/glyphs.ts';
+import { GLYPH_PAGE_MSG } from '../messages/glyph-page.ts';
 import { REQUEST_MSG } from '../messages/requests.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/schemas.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
@@ -103,7 +104,7 @@ export const GlyphListSchema = z.object({
 });
 export type GlyphList = z.infer<typeof GlyphListSchema>;
 
-export const GlyphIdBodySchema = z.object({ glyphId: z.string({ error: GLYPH_MSG.glyphNotFound }).max(64) });
+export const GlyphIdBodySchema = z.object({ glyphId: z.string({ error: GLYPH_PAGE_MSG.glyphNotFound }).max(64) });
 
 export const LikeResultSchema = z.object({ liked: z.boolean(), totalLikes: z.number().int() });
 export type LikeResult = z.infer<typeof LikeResultSchema>;

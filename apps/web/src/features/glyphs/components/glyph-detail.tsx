@@ -2,7 +2,7 @@ import { useQueryClient } from '../../../lib/query.tsx';
 import { GitBranch } from 'lucide-react';
 import { useEffect, useRef, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
-import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_MSG } from '@glyphary/shared';
+import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
 import { Button, buttonClasses, EmptyState, Skeleton } from '../../../components/ui/index.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -84,7 +84,7 @@ export function GlyphDetail({
   const queryClient = useQueryClient();
   const viewed = useRef<string | null>(null);
   const glyph = query.data;
-  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_MSG.glyphDeletedTitle : 'Glyph');
+  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : 'Glyph');
 
   const setCount = (field: 'views' | 'downloads', value: number | null) => {
     if (value === null) return;
@@ -119,7 +119,7 @@ export function GlyphDetail({
   if (!glyph)
     return (
       <EmptyState
-        title={GLYPH_MSG.glyphNotFound}
+        title={GLYPH_PAGE_MSG.glyphNotFound}
         action={
           <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
             Browse Glyphs
@@ -130,10 +130,10 @@ export function GlyphDetail({
   if (glyph.deleted) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-surface px-6 py-12 text-center">
-        <h1 className="font-display text-3xl font-bold">{GLYPH_MSG.glyphDeletedTitle}</h1>
+        <h1 className="font-display text-3xl font-bold">{GLYPH_PAGE_MSG.glyphDeletedTitle}</h1>
         <p className="text-muted">
-          <span className="sr-only">{GLYPH_MSG.glyphDeletedTitle}: </span>
-          {GLYPH_MSG.glyphDeletedBody}
+          <span className="sr-only">{GLYPH_PAGE_MSG.glyphDeletedTitle}: </span>
+          {GLYPH_PAGE_MSG.glyphDeletedBody}
         </p>
         <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
           Browse Glyphs
