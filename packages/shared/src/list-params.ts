@@ -1,9 +1,9 @@
-// The list URLs' parameters of the search page and the request board, as the web client sends them and
-// the server's boot data keys them (page-preloads.ts). Apart from pages.ts, which every page's shell
-// loads: only those two pages need them (decision 0044).
+// The search page's list URL parameters, as the web client sends them and the server's boot data keys
+// them (page-preloads.ts). Apart from pages.ts, which every page's shell loads: only the search page
+// needs them, with the browse filters they bring (decision 0044).
 import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
 import { GLYPH_DEVICES } from './apk/devices.ts';
-import { REQUESTS_PAGE_SIZE, SEARCH_LIMIT, SEARCH_SORTS, type RequestSort, type RequestStatus, type SearchSort } from './constants.ts';
+import { SEARCH_LIMIT, SEARCH_SORTS, type SearchSort } from './constants.ts';
 import type { ApiParams } from './pages.ts';
 
 /** GET /api/get-glyphs?search=&sort=&limit=[&cursor=][&has=&tags=&device=]: search, or (no term) the catalogue (issue 17). */
@@ -25,20 +25,6 @@ export function searchListParams(params: {
     device: filters.device,
   };
 }
-
-/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
-export const requestListParams = (params: {
-  offset: number;
-  search: string;
-  sort?: RequestSort | undefined;
-  status?: RequestStatus | undefined;
-}): ApiParams => ({
-  limit: REQUESTS_PAGE_SIZE,
-  offset: params.offset,
-  search: params.search || undefined,
-  sort: params.sort === 'votes' ? 'votes' : undefined,
-  status: params.status,
-});
 
 /** The search page's term, sort and filters as its URL carries them (spec §2 Search, issue 17). */
 export function searchFromQuery(query: URLSearchParams): { term: string; sort: SearchSort; filters: GlyphFilters } {

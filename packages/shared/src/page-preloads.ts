@@ -2,8 +2,8 @@
 // the server embeds their answers as the page's boot data (docs/decisions/0013-page-boot-data.md).
 // Only the server reads this; the browser's shell loads the page table without it (decision 0044).
 import { HOME_PAGE_SIZE, REQUEST_SORTS, REQUEST_STATUSES } from './constants.ts';
-import { searchFromQuery, searchListParams, requestListParams } from './list-params.ts';
-import { apiUrl, glyphApiPath, glyphListParams } from './pages.ts';
+import { searchFromQuery, searchListParams } from './list-params.ts';
+import { apiUrl, glyphApiPath, glyphListParams, requestListParams } from './pages.ts';
 
 const UUID = /^[0-9a-fA-F-]{36}$/;
 

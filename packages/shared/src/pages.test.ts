@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiUrl, glyphListParams, matchPage, PAGES } from './pages.ts';
-import { requestListParams, searchFromQuery, searchListParams } from './list-params.ts';
+import { apiUrl, glyphListParams, matchPage, PAGES, requestListParams } from './pages.ts';
+import { searchFromQuery, searchListParams } from './list-params.ts';
 import { PAGE_PRELOADS } from './page-preloads.ts';
 
 const preloadsOf = (path: string) => {

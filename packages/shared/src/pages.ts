@@ -5,7 +5,7 @@
 // shell loads this table, only the server those: decision 0044). The API URLs come from the builders
 // below and in list-params.ts, which the web API files use too, so a page's boot data is keyed
 // exactly as the client asks.
-import type { GlyphSort } from './constants.ts';
+import { REQUESTS_PAGE_SIZE, type GlyphSort, type RequestSort, type RequestStatus } from './constants.ts';
 
 /** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
@@ -37,6 +37,20 @@ export const glyphListParams = (params: {
   limit: params.limit,
   creator_id: params.creatorId,
   cursor: params.cursor ?? undefined,
+});
+
+/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
+export const requestListParams = (params: {
+  offset: number;
+  search: string;
+  sort?: RequestSort | undefined;
+  status?: RequestStatus | undefined;
+}): ApiParams => ({
+  limit: REQUESTS_PAGE_SIZE,
+  offset: params.offset,
+  search: params.search || undefined,
+  sort: params.sort === 'votes' ? 'votes' : undefined,
+  status: params.status,
 });
 
 /** Every route of spec §2 (plus /reset-password and /request-glyphs/:id). Never write a route path by hand elsewhere. */

@@ -3,18 +3,8 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { BootData } from './boot-data.ts';
 import { api } from './api-client.ts';
-import {
-  QueryClient,
-  QueryClientProvider,
-  dehydrate,
-  hashKey,
-  hydrate,
-  keepPreviousData,
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  type QueryFunctionContext,
-} from './query.tsx';
+import { QueryClient, QueryClientProvider, dehydrate, hashKey, hydrate, keepPreviousData, useInfiniteQuery, useQuery, type QueryFunctionContext } from './query.tsx';
+import { useMutation } from './mutation.tsx';
 
 const wrapperFor =
   (client: QueryClient) =>

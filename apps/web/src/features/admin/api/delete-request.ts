@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query.tsx';
+import { useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';
 

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '../../../lib/query.tsx';
+import { useInfiniteQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { Comment, CommentPage } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

@@ -1,4 +1,5 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useInfiniteQuery, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { FollowingPage, FollowState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { NotificationPage } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { CreateReportInput, ModerationAction, Report, ReportGroup } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import { useId } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';

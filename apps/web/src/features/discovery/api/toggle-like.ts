@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient, type InfiniteData } from '../../../lib/query.tsx';
+import { useQueryClient, type InfiniteData } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { LikeResult, UserLikes } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 

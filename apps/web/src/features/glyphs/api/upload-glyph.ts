@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 

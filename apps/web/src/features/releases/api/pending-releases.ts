@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { queryOptions, useQuery, useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { PendingReleases } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '../../../lib/query.tsx';
+import { useQueryClient } from '../../../lib/query.tsx';
+import { useMutation } from '../../../lib/mutation.tsx';
 import type { GlyphRequest } from '@glyphary/shared';
 import { requestKeys } from './keys.ts';
 
