@@ -1,8 +1,11 @@
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { type ApkReport, COMMON_MSG } from '@glyphary/shared';
-import { Button, ConfirmDialog } from '../../../components/ui/index.ts';
+import type { ApkReport } from '@glyphary/shared';
+import { Button } from '../../../components/ui/index.ts';
+import { useOpenedOnce } from '../../../components/ui/use-opened-once.ts';
 
+// The disclaimer opens on a click: it loads then, with its dialog (decision 0044).
+const DownloadConfirm = lazy(() => import('./download-confirm.tsx').then((m) => ({ default: m.DownloadConfirm })));
 // How to turn the toy on shows only after a download (a click): it loads then, not with the page.
 const ActivateGuide = lazy(() => import('../../../components/activate-guide.tsx').then((m) => ({ default: m.ActivateGuide })));
 
@@ -11,8 +14,9 @@ const ActivateGuide = lazy(() => import('../../../components/activate-guide.tsx'
  * the file (the server names it from the title) and `onDownloaded` records it.
  */
 export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: string; onDownloaded: () => void; apk?: ApkReport | null }) {
-  const signer = apk?.signers[0] ?? null;
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so the dialog can close (and animate) as before.
+  const opened = useOpenedOnce(open);
   // Issue 18: after a download, how to turn the toy on.
   const [downloaded, setDownloaded] = useState(false);
   function handleConfirm() {
@@ -33,28 +37,11 @@ export function DownloadButton({ apkUrl, onDownloaded, apk = null }: { apkUrl: s
         <Download size={18} aria-hidden="true" />
         Download APK
       </Button>
-      <ConfirmDialog
-        open={open}
-        onOpenChange={setOpen}
-        title="Download APK"
-        description={
-          apk ? (
-            <>
-              {COMMON_MSG.downloadDisclaimer}
-              {/* Issue 15: what to check the downloaded file against. */}
-              <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
-              <span className="mt-1 block font-mono text-xs break-all">
-                Signer: {signer ? `${signer.subject} (SHA-256 ${signer.sha256})` : 'unsigned'}
-              </span>
-            </>
-          ) : (
-            COMMON_MSG.downloadDisclaimer
-          )
-        }
-        confirmLabel="Download"
-        onConfirm={handleConfirm}
-        destructive
-      />
+      {opened ? (
+        <Suspense fallback={null}>
+          <DownloadConfirm open={open} onOpenChange={setOpen} apk={apk} onConfirm={handleConfirm} />
+        </Suspense>
+      ) : null}
       {downloaded ? (
         <div className="basis-full">
           <Suspense fallback={null}>
