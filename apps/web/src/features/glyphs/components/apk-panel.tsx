@@ -121,3 +121,28 @@ export function ApkPanel({ report, heading = APK_MSG.panelHeading, headingId = '
     </section>
   );
 }
+
+/** An APK without a report (shared before reports existed): its size and SHA-256 (spec §2 glyph detail). */
+export function ApkFileFacts({ size, sha256 }: { size: number | null; sha256: string | null }) {
+  return (
+    <section className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm" aria-labelledby="file-heading">
+      <h2 id="file-heading" className="font-medium">
+        APK file
+      </h2>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+        {size !== null ? (
+          <>
+            <dt className="text-muted">Size</dt>
+            <dd>{formatBytes(size)}</dd>
+          </>
+        ) : null}
+        {sha256 ? (
+          <>
+            <dt className="text-muted">SHA-256</dt>
+            <dd className="font-mono text-xs break-all">{sha256}</dd>
+          </>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

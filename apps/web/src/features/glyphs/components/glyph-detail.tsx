@@ -2,7 +2,7 @@ import { useQueryClient } from '../../../lib/query.tsx';
 import { GitBranch } from 'lucide-react';
 import { useEffect, useRef, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';
-import { formatBytes, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
+import { formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
 import { Button, buttonClasses, EmptyState, Skeleton } from '../../../components/ui/index.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -30,6 +30,8 @@ const Banner = preloadableLazy(() => import('../../../components/ui/banner.tsx')
 // "Inside this APK" (permissions and their explanations, ~3.5 KB gzip) sits below the actions, off
 // a phone's first screen: it loads as it comes near the viewport (decision 0044).
 const ApkPanel = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkPanel })));
+// An APK shared before reports existed: its size and hash, at the end of the details, load the same way.
+const ApkFileFacts = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkFileFacts })));
 
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
 
@@ -225,28 +227,9 @@ export function GlyphDetail({
         ) : null}
 
         {glyph.apkUrl && !glyph.apk && (glyph.apkSha256 || glyph.apkSize !== null) ? (
-          <section
-            className="flex flex-col gap-2 rounded-2xl border border-line bg-surface p-4 text-sm"
-            aria-labelledby="file-heading"
-          >
-            <h2 id="file-heading" className="font-medium">
-              APK file
-            </h2>
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
-              {glyph.apkSize !== null ? (
-                <>
-                  <dt className="text-muted">Size</dt>
-                  <dd>{formatBytes(glyph.apkSize)}</dd>
-                </>
-              ) : null}
-              {glyph.apkSha256 ? (
-                <>
-                  <dt className="text-muted">SHA-256</dt>
-                  <dd className="font-mono text-xs break-all">{glyph.apkSha256}</dd>
-                </>
-              ) : null}
-            </dl>
-          </section>
+          <NearViewport placeholderClassName="min-h-24">
+            <ApkFileFacts size={glyph.apkSize} sha256={glyph.apkSha256} />
+          </NearViewport>
         ) : null}
       </div>
 
