@@ -93,6 +93,11 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // Every page with a player also draws the heart of a like (cards, the glyph page) and
                 // device badges; left alone they were three files, each compressed on its own.
                 { name: 'glyph-player', test: PLAYER_MODULES },
+                // The search page's and the request board's small shared modules, which Rolldown left as
+                // separate files each compressed on its own (decision 0044): the filter rows with the
+                // control classes, and the browse filters with the tag normaliser they use.
+                { name: 'filter-row', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](filter-row\.tsx|control-classes\.ts)$|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]search\.mjs$/ },
+                { name: 'browse', test: /[\\/]packages[\\/]shared[\\/]src[\\/](browse[\\/]index|validation[\\/]request)\.ts$/ },
               ],
             },
           },
