@@ -1,7 +1,12 @@
-import { useEffectEvent, useLayoutEffect } from 'react';
+import { Suspense, useEffectEvent, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from '../../lib/router.tsx';
-import { Footer } from './footer.tsx';
+import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// The footer is below every page's first screen and holds only links: its code loads after the
+// shell's (decision 0044). Preloadable: the server renders it in full (decision 0030), so the
+// pre-rendered HTML keeps it and hydration keeps that markup until the chunk arrives.
+const Footer = preloadableLazy(() => import('./footer.tsx').then((m) => m.Footer));
 
 /**
  * A new page (a link or a redirect to another pathname) starts at the top. Back and forward (POP)
@@ -31,7 +36,9 @@ export function RootLayout() {
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         <Outlet />
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
