@@ -29,7 +29,7 @@ const SHELL_MODULES = [
  * does the engine (engine.ts and what it alone imports: painter, frame clock, timeline), which
  * loads with the animation.
  */
-const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx|engine\.ts|painter\.ts|scheduler\.ts|timeline\.ts)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause|repeat)\.mjs$/;
+const PLAYER_MODULES = /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/](glyph-player[\\/](?!glyph-player\.tsx|player-controls\.tsx|engine\.ts|painter\.ts|scheduler\.ts|timeline\.ts)|device-badges\.tsx$)|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](heart|download|play|pause)\.mjs$/;
 
 /**
  * The `shell` chunk: the app's own modules the entry imports statically (followed through
