@@ -17,6 +17,12 @@ import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 
 /** Candidates ranked per tier, most popular band first (decision 0032's caps, kept: see 0034). */
 export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
+/**
+ * The production default of `maxLagMs` (decision 0045): a feed read at most ~10 times a second under
+ * load instead of once per search batch, far inside the ≤ 1 s that other instances' writes may take
+ * to show (DESIGN §5, decision 0012).
+ */
+export const SEARCH_INDEX_MAX_LAG_MS = 100;
 const MAX_ALTERNATIVES = 3;
 /** Feed rows older than this are pruned; an instance that has not caught up for half of it reloads. */
 const FEED_KEEP_MS = 60 * 60 * 1000;
@@ -325,6 +331,13 @@ export interface SearchIndexOptions {
   onError?: (error: unknown) => void;
   /** Candidates ranked per tier (default `INDEX_CANDIDATE_CAPS`; the benchmark compares others). */
   candidateCaps?: { 1: number; 0: number };
+  /**
+   * How stale a search may be with respect to *other* instances' writes (decision 0045): a search
+   * skips the feed read when the last completed catch-up started less than this long ago and this
+   * instance reported no write (`noteWrite`) since it started. 0 (the default): a catch-up before
+   * every search, as decision 0034 had it.
+   */
+  maxLagMs?: number;
   now?: () => number;
 }
 
@@ -332,6 +345,15 @@ export interface SearchIndexOptions {
 export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   const now = options.now ?? Date.now;
   const caps = options.candidateCaps ?? INDEX_CANDIDATE_CAPS;
+  const maxLagMs = options.maxLagMs ?? 0;
+  /** Writes this instance reported (`noteWrite`), counted so a catch-up knows which ones it covers. */
+  let localWrites = 0;
+  /**
+   * The last catch-up that completed: when it started and how many local writes had been reported
+   * by then. Everything committed before `startedAt` is in the index (its read began after).
+   */
+  let settled: { startedAt: number; localWrites: number } | null = null;
+  const resolved = Promise.resolve();
   let data: IndexData | null = null;
   let loading: Promise<void> | null = null;
   /** The snapshot xmin of the last read: rows of transactions from then on are read again. */
@@ -427,6 +449,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     data = next;
     xmin = started;
     lastCatchUp = now();
+    settled = null;
   }
 
   async function catchUp(): Promise<void> {
@@ -438,6 +461,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       return;
     }
     const startedAt = now();
+    const writesAtStart = localWrites;
     rounds += 1;
     const rows = await runNamed<{
       kind: string;
@@ -465,6 +489,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       }
     }
     lastCatchUp = startedAt;
+    if (data === current) settled = { startedAt, localWrites: writesAtStart };
     if (current.deadSlots > 1000 && current.deadSlots > current.slots / 4) {
       // Edited glyphs leave dead slots behind; past a quarter of the index, rebuild it.
       reload();
@@ -490,6 +515,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
 
   function reload(): void {
     data = null;
+    settled = null;
     void start();
   }
 
@@ -507,6 +533,9 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * shared by every search that arrived meanwhile.
    */
   function fresh(): Promise<void> {
+    // Decision 0045: within `maxLagMs` of a completed catch-up and with no local write since it began,
+    // the index already holds every write of this instance and those of others up to that bound.
+    if (settled && settled.localWrites === localWrites && now() - settled.startedAt < maxLagMs) return resolved;
     if (waiting) return waiting;
     if (inFlight) {
       const previous = inFlight;
@@ -621,8 +650,19 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       data = null;
     },
 
-    /** Brings the index up to date with every committed write (see `fresh`). */
+    /**
+     * Brings the index up to date with every committed write of this instance, and of other
+     * instances up to `maxLagMs` ago (see `fresh`).
+     */
     fresh,
+
+    /**
+     * This instance committed a write that may reach the feed: the next search reads it (call after
+     * the commit; a catch-up already under way may have read before it).
+     */
+    noteWrite(): void {
+      localWrites += 1;
+    },
 
     /** The query groups of `term` as the index builds them (null: no letters or digits, or not loaded). */
     groups(term: string): string[] | null {
