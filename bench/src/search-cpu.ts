@@ -38,6 +38,9 @@ const backends = async () =>
 // X-Forwarded-For address (start the server with TRUST_PROXY=true), so every view is counted and
 // writes its counter; VIEW_BLOCK picks a fresh address range per run (0–250).
 const viewBlock = Number(process.env.VIEW_BLOCK ?? 0);
+// VIEW_CLIENT=one: the bench's record-view row instead — one client viewing the same 100 glyphs, so
+// after the first 100 every view is a repeat that counts nothing.
+const oneClient = process.env.VIEW_CLIENT === 'one';
 const requests =
   process.env.WORKLOAD === 'record-view'
     ? await (async () => {
@@ -50,7 +53,10 @@ const requests =
         return Array.from({ length: 15_000 }, (_, i) => ({
           method: 'POST',
           path: '/api/record-view',
-          headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${viewBlock}.${(i >> 8) & 255}.${i & 255}` },
+          headers: {
+            'content-type': 'application/json',
+            ...(oneClient ? {} : { 'x-forwarded-for': `10.${viewBlock}.${(i >> 8) & 255}.${i & 255}` }),
+          },
           body: JSON.stringify({ glyphId: ids[i % ids.length] }),
         }));
       })()

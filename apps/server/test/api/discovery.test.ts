@@ -262,6 +262,29 @@ describe('POST /api/record-view and /api/record-download', () => {
     expect(await countRows(glyphViews, glyph.id)).toBe(3);
   });
 
+  it('a repeated view answers from the stored count, and 404 once the glyph is deleted', async () => {
+    const glyph = await insertGlyph(t.database, creatorA.id);
+    const other = '198.51.100.20';
+    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, counted: true, views: 1 });
+    await post('/api/record-view', { glyphId: glyph.id }, {}, '198.51.100.21');
+    // The repeat is not counted, and reports the total as it stands now (two actors), not as it was.
+    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, counted: false, views: 2 });
+    await t.database.db.update(glyphs).set({ deletedAt: new Date() }).where(eq(glyphs.id, glyph.id));
+    const gone = await post('/api/record-view', { glyphId: glyph.id }, {}, other);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toMatchObject({ error: MSG.glyphNotFound });
+    expect(await countRows(glyphViews, glyph.id)).toBe(2);
+  });
+
+  it('counts concurrent identical views of one actor once', async () => {
+    const glyph = await insertGlyph(t.database, creatorA.id);
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/record-view', { glyphId: glyph.id }, {}, '192.0.2.77')));
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(results.filter((r) => r.json().counted === true)).toHaveLength(1);
+    expect((await glyphRow(glyph.id)).views).toBe(1);
+    expect(await countRows(glyphViews, glyph.id)).toBe(1);
+  });
+
   it('counts concurrent records from many actors exactly', async () => {
     const glyph = await insertGlyph(t.database, creatorA.id);
     await Promise.all(

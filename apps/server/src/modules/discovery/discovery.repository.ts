@@ -109,6 +109,23 @@ export function createDiscoveryRepository(db: Db) {
     async recordEvent(event: CountedEvent, params: { glyphId: string; actor: string; userId: string | null }): Promise<{ counted: boolean; total: number } | null> {
       const { table, counter } = EVENT_TABLES[event];
       const column = glyphs[counter];
+      if (event === 'view') {
+        // A repeated view — most of them — changes nothing: one read answers it, instead of a
+        // transaction's four round trips. A first view, or one racing another, takes the path below,
+        // which decides under the insert's conflict check. (Not for downloads: a repeated glyph
+        // download may still be the first download of a newer release.)
+        const [seen] = await db
+          .select({ total: column })
+          .from(glyphs)
+          .where(
+            and(
+              eq(glyphs.id, params.glyphId),
+              isLive,
+              sql`exists (select 1 from ${table} where ${table.glyphId} = ${params.glyphId} and ${table.actor} = ${params.actor})`,
+            ),
+          );
+        if (seen) return { counted: false, total: seen.total };
+      }
       try {
         return await db.transaction(async (tx) => {
           const [live] = await tx.select({ total: column }).from(glyphs).where(and(eq(glyphs.id, params.glyphId), isLive));
