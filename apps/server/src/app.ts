@@ -28,7 +28,7 @@ import { createDiscoveryRepository } from './modules/discovery/discovery.reposit
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import { createSearchIndexing, createSearchRepository } from './modules/search/search.repository.ts';
-import type { SearchIndex } from './modules/search/search.index.ts';
+import { SEARCH_INDEX_MAX_LAG_MS, type SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -308,7 +308,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const searchIndexing =
     env.SEARCH_INDEX === 'off'
       ? undefined
-      : createSearchIndexing(database.db, { onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)') });
+      : createSearchIndexing(database.db, {
+          onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)'),
+          maxLagMs: env.SEARCH_INDEX_MAX_LAG_MS ?? (env.NODE_ENV === 'test' ? 0 : SEARCH_INDEX_MAX_LAG_MS),
+        });
   const searchIndex = searchIndexing?.index;
   if (searchIndex) {
     app.glyphary.searchIndex = searchIndex;
@@ -324,6 +327,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (wait) await loaded;
     });
     app.addHook('onClose', async () => searchIndex.stop());
+    // Decision 0045: this instance's own writes are searchable at once although searches may skip the
+    // feed read for up to maxLagMs. Every write here is a request with an unsafe method and has committed
+    // by the time its response is sent (onSend); writers that run outside a request (jobs) report through
+    // the read cache's signals, and otherwise show within maxLagMs like another instance's.
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') searchIndex.noteWrite();
+      done(null, payload);
+    });
+    readCache.onContentChange(() => searchIndex.noteWrite());
+    readCache.onCountChange(() => searchIndex.noteWrite());
   }
   const searchRepository = createSearchRepository(database.db, searchIndexing);
   const clearPublicReads = readCache.contentChanged;

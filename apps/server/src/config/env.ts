@@ -44,6 +44,11 @@ const EnvSchema = z.object({
   // Decision 0034: the in-process search index. 'auto' loads it in the background (SQL serves until it
   // is ready), except under NODE_ENV=test, where the app waits for it so tests search through it.
   SEARCH_INDEX: z.enum(['auto', 'background', 'wait', 'off']).default('auto'),
+  // Decision 0045: how long (ms) an index search may go without reading the search feed, as long as this
+  // instance wrote nothing since the last read — other instances' writes show within this (≤ 1 s, DESIGN §5).
+  // Unset: 100, or 0 (a feed read before every search) under NODE_ENV=test, whose factories write to the
+  // database behind the app's back.
+  SEARCH_INDEX_MAX_LAG_MS: z.coerce.number().int().min(0).max(1000).optional(),
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -138,3 +138,23 @@ describe('search cards follow the feed', () => {
     }
   });
 });
+
+describe('search card bound (decision 0045)', () => {
+  it('past its bound drops the oldest card not used since, and spares one that was', async () => {
+    const cards = createSearchCards(t.database.db, { maxEntries: 2 });
+    const [a, b, c] = await Promise.all(
+      ['Quoll Beacon', 'Quoll Lantern', 'Quoll Meter'].map((title) => insertGlyph(t.database, owner.id, { title })),
+    );
+    if (!a || !b || !c) throw new Error('glyphs not inserted');
+    const views = async (ids: string[]) => (await cards.get(ids)).map((card) => card?.row.views);
+    expect(await views([a.id])).toEqual([0]);
+    expect(await views([b.id])).toEqual([0]);
+    expect(await views([a.id])).toEqual([0]); // a is used again; b is not
+    expect(await views([c.id])).toEqual([0]); // over the bound: b goes, a is spared
+    expect(cards.size).toBe(2);
+    // Written behind the cache's back (no forget): a cached card still shows 0, a re-read one shows 5.
+    await t.database.db.execute(sql`update glyphs set views = 5 where id in (${a.id}, ${b.id}, ${c.id})`);
+    expect(await views([a.id, c.id])).toEqual([0, 0]);
+    expect(await views([b.id])).toEqual([5]);
+  });
+});

@@ -406,3 +406,62 @@ describe('freshness of the index across instances (decision 0034)', () => {
     for (const page of pages) expect(page).toEqual([glyph.id]);
   });
 });
+
+describe('searches between feed reads (decision 0045)', () => {
+  it('skips the feed read within maxLagMs, sees other writers after it and this instance’s own writes at once', async () => {
+    // Another instance with a hand-driven clock: whether it reads the feed depends on the clock alone.
+    let clock = 1_000_000;
+    const indexing = createSearchIndexing(t.database.db, { maxLagMs: 100, now: () => clock });
+    const lagged = indexing.index;
+    await lagged.start();
+    const repo = createSearchRepository(t.database.db, indexing);
+    const find = async (term: string) => (await repo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id);
+    try {
+      const creator = await createUser(t.app, { username: 'lag_maker', name: 'Lee Lag' });
+      expect(await find('dugong')).toEqual([]);
+      const rounds = lagged.stats().rounds;
+      // Written by "another instance" (behind this index's back) 99 ms after the last feed read began:
+      // not read yet, and no feed read was made.
+      const a = await insertGlyph(t.database, creator.id, { title: 'Dugong Lantern' });
+      clock += 99;
+      expect(await find('dugong')).toEqual([]);
+      expect(lagged.stats().rounds).toBe(rounds);
+      // 100 ms after it: the next search reads the feed.
+      clock += 1;
+      expect(await find('dugong')).toEqual([a.id]);
+      expect(lagged.stats().rounds).toBe(rounds + 1);
+      // A write this instance reports is seen at its next search, without waiting for the lag.
+      const b = await insertGlyph(t.database, creator.id, { title: 'Dugong Beacon' });
+      lagged.noteWrite();
+      expect((await find('dugong')).sort()).toEqual([a.id, b.id].sort());
+      expect(lagged.stats().rounds).toBe(rounds + 2);
+    } finally {
+      lagged.stop();
+    }
+  });
+
+  it('makes an HTTP write on this instance visible to the app’s next search, lag or not', async () => {
+    const lagApp = await buildTestApp({ SEARCH_INDEX_MAX_LAG_MS: '1000' });
+    try {
+      const owner = await createUser(lagApp.app, { username: 'tapir_owner', name: 'Tia Tapir' });
+      const glyph = await insertGlyph(lagApp.database, owner.id, { title: 'Okapi Lantern', description: 'A small lantern' });
+      const search = async (term: string) =>
+        ((await lagApp.app.inject({ method: 'GET', url: `/api/get-glyphs?search=${term}&limit=100` })).json() as { glyphs: { id: string; title: string }[] }).glyphs;
+      expect((await search('okapi')).map((g) => g.id)).toEqual([glyph.id]);
+      const rounds = lagApp.app.glyphary.searchIndex?.stats().rounds;
+      const updated = await lagApp.app.inject({
+        method: 'PUT',
+        url: `/api/update-glyph/${glyph.id}`,
+        headers: owner.auth,
+        payload: { title: 'Tapir Lantern', description: 'A small lantern', githubUrl: 'https://github.com/example/tapir' },
+      });
+      expect(updated.statusCode).toBe(200);
+      expect(await search('tapir')).toMatchObject([{ id: glyph.id, title: 'Tapir Lantern' }]);
+      expect(await search('okapi')).toEqual([]);
+      // The write made the search read the feed (within a second of the previous read, it would not have).
+      expect(lagApp.app.glyphary.searchIndex?.stats().rounds).toBeGreaterThan(rounds ?? Infinity);
+    } finally {
+      await lagApp.close();
+    }
+  });
+});

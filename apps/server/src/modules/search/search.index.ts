@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows, type Db } from '../../db/client.ts';
-import { compareLexemes, parseTsvector, rankAnd, rankItems, rankOr, type RankItem, type VectorView } from './search.rank.ts';
+import { compareLexemes, parseTsvector, rankAnd, rankItems, rankOr, type ItemEntries, type RankItem, type VectorView } from './search.rank.ts';
 import { englishLexeme, isStemmedWord, simpleLexeme, STEMMER_PROBES } from './search.stem.ts';
 import { TypoLexicon } from './search.trigram.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
@@ -17,6 +17,12 @@ import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 
 /** Candidates ranked per tier, most popular band first (decision 0032's caps, kept: see 0034). */
 export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
+/**
+ * The production default of `maxLagMs` (decision 0045): a feed read at most ~10 times a second under
+ * load instead of once per search batch, far inside the ≤ 1 s that other instances' writes may take
+ * to show (DESIGN §5, decision 0012).
+ */
+export const SEARCH_INDEX_MAX_LAG_MS = 100;
 const MAX_ALTERNATIVES = 3;
 /** Feed rows older than this are pruned; an instance that has not caught up for half of it reloads. */
 const FEED_KEEP_MS = 60 * 60 * 1000;
@@ -85,17 +91,22 @@ class VectorStore {
   }
 }
 
-/** A view of one slot's vector for the rank port. */
+/** A view of a store's vectors for the rank port (entries are store-wide, so one view serves every slot). */
 class SlotView implements VectorView {
-  private readonly store: VectorStore;
+  readonly positions: Uint16Array;
+  private readonly posStart: Int32Array;
+  private readonly posEnd: Int32Array;
   constructor(store: VectorStore) {
-    this.store = store;
+    // The arrays as they are now: a search runs between awaits, while the feed cannot grow them.
+    this.positions = store.positions.a;
+    this.posStart = store.entryPosStart.a;
+    this.posEnd = store.entryPosEnd.a;
+  }
+  start(e: number): number {
+    return this.posStart[e] as number;
   }
   count(e: number): number {
-    return (this.store.entryPosEnd.a[e] as number) - (this.store.entryPosStart.a[e] as number);
-  }
-  at(e: number, j: number): number {
-    return this.store.positions.a[(this.store.entryPosStart.a[e] as number) + j] as number;
+    return (this.posEnd[e] as number) - (this.posStart[e] as number);
   }
 }
 
@@ -325,6 +336,13 @@ export interface SearchIndexOptions {
   onError?: (error: unknown) => void;
   /** Candidates ranked per tier (default `INDEX_CANDIDATE_CAPS`; the benchmark compares others). */
   candidateCaps?: { 1: number; 0: number };
+  /**
+   * How stale a search may be with respect to *other* instances' writes (decision 0045): a search
+   * skips the feed read when the last completed catch-up started less than this long ago and this
+   * instance reported no write (`noteWrite`) since it started. 0 (the default): a catch-up before
+   * every search, as decision 0034 had it.
+   */
+  maxLagMs?: number;
   now?: () => number;
 }
 
@@ -332,6 +350,15 @@ export interface SearchIndexOptions {
 export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   const now = options.now ?? Date.now;
   const caps = options.candidateCaps ?? INDEX_CANDIDATE_CAPS;
+  const maxLagMs = options.maxLagMs ?? 0;
+  /** Writes this instance reported (`noteWrite`), counted so a catch-up knows which ones it covers. */
+  let localWrites = 0;
+  /**
+   * The last catch-up that completed: when it started and how many local writes had been reported
+   * by then. Everything committed before `startedAt` is in the index (its read began after).
+   */
+  let settled: { startedAt: number; localWrites: number } | null = null;
+  const resolved = Promise.resolve();
   let data: IndexData | null = null;
   let loading: Promise<void> | null = null;
   /** The snapshot xmin of the last read: rows of transactions from then on are read again. */
@@ -427,6 +454,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     data = next;
     xmin = started;
     lastCatchUp = now();
+    settled = null;
   }
 
   async function catchUp(): Promise<void> {
@@ -438,6 +466,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       return;
     }
     const startedAt = now();
+    const writesAtStart = localWrites;
     rounds += 1;
     const rows = await runNamed<{
       kind: string;
@@ -465,6 +494,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       }
     }
     lastCatchUp = startedAt;
+    if (data === current) settled = { startedAt, localWrites: writesAtStart };
     if (current.deadSlots > 1000 && current.deadSlots > current.slots / 4) {
       // Edited glyphs leave dead slots behind; past a quarter of the index, rebuild it.
       reload();
@@ -490,6 +520,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
 
   function reload(): void {
     data = null;
+    settled = null;
     void start();
   }
 
@@ -507,6 +538,9 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * shared by every search that arrived meanwhile.
    */
   function fresh(): Promise<void> {
+    // Decision 0045: within `maxLagMs` of a completed catch-up and with no local write since it began,
+    // the index already holds every write of this instance and those of others up to that bound.
+    if (settled && settled.localWrites === localWrites && now() - settled.startedAt < maxLagMs) return resolved;
     if (waiting) return waiting;
     if (inFlight) {
       const previous = inFlight;
@@ -552,16 +586,28 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
 
   /** The tier's candidates: whole popularity bands, most popular first, then the first of the last band, up to `cap`. */
   function candidates(d: IndexData, bits: Uint32Array, words: number, cap: number): number[] {
-    const out: number[] = [];
-    for (let band = 3; band >= 0 && out.length < cap; band -= 1) {
-      const inBand = d.bands[band] as Uint32Array;
-      for (let w = 0; w < words && out.length < cap; w += 1) {
-        let m = ((bits[w] as number) & (inBand[w] as number)) >>> 0;
-        while (m !== 0 && out.length < cap) {
+    // One pass over the match bits (most words are 0), each band's slots ascending up to `cap`; then the
+    // bands most popular first — the same slots in the same order as a pass per band (decision 0045).
+    const byBand: number[][] = [[], [], [], []];
+    for (let w = 0; w < words; w += 1) {
+      const word = bits[w] as number;
+      if (word === 0) continue;
+      for (let band = 3; band >= 0; band -= 1) {
+        const list = byBand[band] as number[];
+        if (list.length >= cap) continue;
+        let m = (word & ((d.bands[band] as Uint32Array)[w] as number)) >>> 0;
+        while (m !== 0 && list.length < cap) {
           const low = m & -m;
-          out.push((w << 5) + (31 - Math.clz32(low)));
+          list.push((w << 5) + (31 - Math.clz32(low)));
           m = (m ^ low) >>> 0;
         }
+      }
+    }
+    const out: number[] = [];
+    for (let band = 3; band >= 0 && out.length < cap; band -= 1) {
+      for (const slot of byBand[band] as number[]) {
+        if (out.length >= cap) break;
+        out.push(slot);
       }
     }
     return out;
@@ -571,25 +617,72 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   function rank(d: IndexData, store: VectorStore, compiled: CompiledQuery, slots: number[], tier: 0 | 1): IndexHit[] {
     const view = new SlotView(store);
     const size = compiled.items.length;
-    const entries: number[][] = Array.from({ length: size }, () => []);
+    // Per item, the matching entries of the vector at hand: fixed arrays reset by count, not new arrays
+    // per vector (decision 0045). An item matches at most every entry of one vector.
+    let longest = 0;
+    for (const slot of slots) longest = Math.max(longest, (store.docEnd.a[slot] as number) - (store.docStart.a[slot] as number));
+    const lists = Array.from({ length: size }, () => new Int32Array(longest));
+    const counts = new Int32Array(size);
+    const entries: ItemEntries = { lists, counts, size };
+    const docStart = store.docStart.a;
+    const docEnd = store.docEnd.a;
+    const entryLex = store.entryLex.a;
+    const popularity = d.popularity.a;
     const hits: IndexHit[] = [];
     for (const slot of slots) {
-      for (const list of entries) list.length = 0;
-      const start = store.docStart.a[slot] as number;
-      const end = store.docEnd.a[slot] as number;
-      for (let e = start; e < end; e += 1) {
-        let mask = itemMask[store.entryLex.a[e] as number] as number;
+      counts.fill(0);
+      const end = docEnd[slot] as number;
+      for (let e = docStart[slot] as number; e < end; e += 1) {
+        let mask = itemMask[entryLex[e] as number] as number;
         while (mask !== 0) {
           const low = mask & -mask;
-          (entries[31 - Math.clz32(low)] as number[]).push(e);
+          const i = 31 - Math.clz32(low);
+          (lists[i] as Int32Array)[counts[i] as number] = e;
+          counts[i] = (counts[i] as number) + 1;
           mask ^= low;
         }
       }
       let r = compiled.isAnd ? rankAnd(view, entries) : rankOr(view, entries);
       if (r < 0) r = f(1e-20);
-      hits.push({ id: d.slotIds[slot] as string, score: r + 0.001 * Math.log(d.popularity.a[slot] as number), tier });
+      hits.push({ id: d.slotIds[slot] as string, score: r + 0.001 * Math.log(popularity[slot] as number), tier });
     }
     return hits;
+  }
+
+  /**
+   * The first `k` of `hits` in `byScore` order (sorted): the k-th best score found by selection, then
+   * only the hits at or above it sorted — ties at that score included, so the order is exactly the full
+   * sort's (decision 0045: sorting every candidate was ~8 % of a search).
+   */
+  function topHits(hits: IndexHit[], k: number): IndexHit[] {
+    if (hits.length <= k) return hits.sort(byScore);
+    const scores = new Float64Array(hits.length);
+    for (let i = 0; i < hits.length; i += 1) scores[i] = (hits[i] as IndexHit).score;
+    // Quickselect for the k-th largest score (index k - 1 in descending order).
+    let lo = 0;
+    let hi = scores.length - 1;
+    const target = k - 1;
+    while (lo < hi) {
+      const pivot = scores[(lo + hi) >>> 1] as number;
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while ((scores[i] as number) > pivot) i += 1;
+        while ((scores[j] as number) < pivot) j -= 1;
+        if (i <= j) {
+          const tmp = scores[i] as number;
+          scores[i] = scores[j] as number;
+          scores[j] = tmp;
+          i += 1;
+          j -= 1;
+        }
+      }
+      if (target <= j) hi = j;
+      else if (target >= i) lo = i;
+      else break;
+    }
+    const kth = scores[target] as number;
+    return hits.filter((hit) => hit.score >= kth).sort(byScore).slice(0, k);
   }
 
   /** `searchGroups` (search.repository.ts) from the in-process lexicon: the same texts, no round trip. */
@@ -621,8 +714,19 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       data = null;
     },
 
-    /** Brings the index up to date with every committed write (see `fresh`). */
+    /**
+     * Brings the index up to date with every committed write of this instance, and of other
+     * instances up to `maxLagMs` ago (see `fresh`).
+     */
     fresh,
+
+    /**
+     * This instance committed a write that may reach the feed: the next search reads it (call after
+     * the commit; a catch-up already under way may have read before it).
+     */
+    noteWrite(): void {
+      localWrites += 1;
+    },
 
     /** The query groups of `term` as the index builds them (null: no letters or digits, or not loaded). */
     groups(term: string): string[] | null {
@@ -683,19 +787,17 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         const found: IndexHit[] = [];
         matchBits(d, d.title, compiled, bitsT, words);
         if (!after || after.tier === 1) {
-          const hits = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), 1)
-            .filter((hit) => !after || isAfter(hit, after))
-            .sort(byScore);
-          found.push(...hits.slice(0, limit + 1));
+          const hits = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), 1).filter((hit) => !after || isAfter(hit, after));
+          found.push(...topHits(hits, limit + 1));
         }
         if (found.length <= limit) {
           matchBits(d, d.search, compiled, bitsS, words);
           for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
           const tierAfter = after?.tier === 0 ? after : undefined;
-          const hits = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), 0)
-            .filter((hit) => !tierAfter || isAfter(hit, tierAfter))
-            .sort(byScore);
-          found.push(...hits.slice(0, limit + 1 - found.length));
+          const hits = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), 0).filter(
+            (hit) => !tierAfter || isAfter(hit, tierAfter),
+          );
+          found.push(...topHits(hits, limit + 1 - found.length));
         }
         return found;
       } finally {

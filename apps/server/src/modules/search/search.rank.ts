@@ -21,11 +21,26 @@ export interface ParsedVector {
   positions: number[][];
 }
 
-/** One vector's positions by entry, as the rank reads them: packed `pos << 2 | weight`. */
+/**
+ * One vector's positions by entry, as the rank reads them: packed `pos << 2 | weight`, flat — entry
+ * `e`'s are `positions[start(e)]` to `positions[start(e) + count(e) - 1]` (read in place: decision 0045).
+ */
 export interface VectorView {
+  readonly positions: ArrayLike<number>;
+  start(e: number): number;
   /** How many positions entry `e` has (0: a lexeme without positions). */
   count(e: number): number;
-  at(e: number, j: number): number;
+}
+
+/**
+ * The vector entries each query item matches, in the vector's order: item `i`'s are
+ * `lists[i][0 … counts[i] - 1]`. Reused across vectors by the index (no per-vector arrays).
+ */
+export interface ItemEntries {
+  readonly lists: readonly ArrayLike<number>[];
+  readonly counts: ArrayLike<number>;
+  /** How many items. */
+  readonly size: number;
 }
 
 /** One distinct query operand of a tsquery, as ts_rank de-duplicates them (by text alone). */
@@ -119,6 +134,11 @@ function wordDistance(w: number): number {
 
 const posOf = (packed: number) => packed >> 2;
 const weightOf = (packed: number) => WEIGHTS[packed & 3] as number;
+/** tsrank.c's POSNULL stand-in: one position at MAXENTRYPOS − 1, weight D. */
+const POS_NULL = ((MAXENTRYPOS - 1) << 2) | 0;
+// calc_rank_and's per-item "last entry" positions, as offsets into the vector (scratch, grown on demand).
+let itemStart = new Int32Array(32);
+let itemCount = new Int32Array(32);
 
 /**
  * The sorted, de-duplicated operands of a query as ts_rank sees them (SortAndUniqItems). PostgreSQL
@@ -158,19 +178,24 @@ export function matchingEntries(vector: ParsedVector, item: RankItem): number[] 
  * heaviest occurrence, divided by π²/6; averaged over the items.
  * `entries[i]` are the vector entries item i matches (in vector order).
  */
-export function rankOr(vector: VectorView, entries: readonly (readonly number[])[]): number {
+export function rankOr(vector: VectorView, entries: ItemEntries): number {
   let res = 0;
-  const size = entries.length;
+  const size = entries.size;
+  const positions = vector.positions;
   for (let i = 0; i < size; i += 1) {
-    for (const e of entries[i] as readonly number[]) {
+    const list = entries.lists[i] as ArrayLike<number>;
+    const n = entries.counts[i] as number;
+    for (let x = 0; x < n; x += 1) {
+      const e = list[x] as number;
       const count = vector.count(e);
+      const base = vector.start(e);
       // A lexeme without positions counts once, at weight D (tsrank.c's posnull).
       const dimt = count === 0 ? 1 : count;
       let resj = 0;
       let wjm = -1;
       let jm = 0;
       for (let j = 0; j < dimt; j += 1) {
-        const w = count === 0 ? (WEIGHTS[0] as number) : weightOf(vector.at(e, j));
+        const w = count === 0 ? (WEIGHTS[0] as number) : weightOf(positions[base + j] as number);
         resj = f(resj + f(w / ((j + 1) * (j + 1))));
         if (w > wjm) {
           wjm = w;
@@ -190,26 +215,42 @@ export function rankOr(vector: VectorView, entries: readonly (readonly number[])
  * weights and their distance; combined as 1 − Π(1 − w). For an item matching several entries (a
  * prefix), later items are paired with its last entry only — as tsrank.c does.
  */
-export function rankAnd(vector: VectorView, entries: readonly (readonly number[])[]): number {
-  const size = entries.length;
+export function rankAnd(vector: VectorView, entries: ItemEntries): number {
+  const size = entries.size;
   if (size < 2) return rankOr(vector, entries);
   let res = -1;
-  const pos: (number[] | null)[] = new Array<number[] | null>(size).fill(null);
-  const posNull = [((MAXENTRYPOS - 1) << 2) | 0];
+  const positions = vector.positions;
+  if (itemStart.length < size) {
+    itemStart = new Int32Array(size);
+    itemCount = new Int32Array(size);
+  }
+  // Per item, the positions of the last entry seen (tsrank.c's pos[i]): -1 none yet, 0 POSNULL.
+  itemCount.fill(-1, 0, size);
   for (let i = 0; i < size; i += 1) {
-    for (const e of entries[i] as readonly number[]) {
+    const list = entries.lists[i] as ArrayLike<number>;
+    const n = entries.counts[i] as number;
+    for (let x = 0; x < n; x += 1) {
+      const e = list[x] as number;
       const count = vector.count(e);
-      const post = count === 0 ? posNull : Array.from({ length: count }, (_, j) => vector.at(e, j));
-      pos[i] = post;
+      const start = vector.start(e);
+      const isNull = count === 0;
+      const lenL = isNull ? 1 : count;
+      itemStart[i] = start;
+      itemCount[i] = count;
       for (let k = 0; k < i; k += 1) {
-        const ct = pos[k];
-        if (!ct) continue;
-        for (let l = 0; l < post.length; l += 1) {
-          for (let p = 0; p < ct.length; p += 1) {
-            let dist = Math.abs(posOf(post[l] as number) - posOf(ct[p] as number));
-            if (dist || post === posNull || ct === posNull) {
+        const ctCount = itemCount[k] as number;
+        if (ctCount < 0) continue;
+        const ctNull = ctCount === 0;
+        const ctStart = itemStart[k] as number;
+        const lenP = ctNull ? 1 : ctCount;
+        for (let l = 0; l < lenL; l += 1) {
+          const pl = isNull ? POS_NULL : (positions[start + l] as number);
+          for (let p = 0; p < lenP; p += 1) {
+            const pp = ctNull ? POS_NULL : (positions[ctStart + p] as number);
+            let dist = Math.abs(posOf(pl) - posOf(pp));
+            if (dist || isNull || ctNull) {
               if (!dist) dist = MAXENTRYPOS;
-              const curw = f(Math.sqrt(f(f(weightOf(post[l] as number) * weightOf(ct[p] as number)) * wordDistance(dist))));
+              const curw = f(Math.sqrt(f(f(weightOf(pl) * weightOf(pp)) * wordDistance(dist))));
               res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
             }
           }
@@ -226,10 +267,18 @@ export function rankAnd(vector: VectorView, entries: readonly (readonly number[]
  */
 export function tsRank(vector: ParsedVector, items: readonly RankItem[], isAnd: boolean): number {
   if (vector.lexemes.length === 0 || items.length === 0) return 0;
-  const entries = items.map((item) => matchingEntries(vector, item));
+  const lists = items.map((item) => matchingEntries(vector, item));
+  const entries: ItemEntries = { lists, counts: lists.map((list) => list.length), size: lists.length };
+  const starts: number[] = [];
+  const flat: number[] = [];
+  for (const list of vector.positions) {
+    starts.push(flat.length);
+    flat.push(...list);
+  }
   const view: VectorView = {
+    positions: flat,
+    start: (e) => starts[e] as number,
     count: (e) => (vector.positions[e] as number[]).length,
-    at: (e, j) => (vector.positions[e] as number[])[j] as number,
   };
   let res = isAnd ? rankAnd(view, entries) : rankOr(view, entries);
   if (res < 0) res = f(1e-20);

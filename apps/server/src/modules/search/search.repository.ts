@@ -365,8 +365,9 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
   const bytes: Buffer[] = [];
   const hashes: string[] = [];
   let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
-  for (const hit of page) {
-    const card = found.get(hit.id);
+  for (let i = 0; i < page.length; i += 1) {
+    const hit = page[i] as (typeof hits)[number];
+    const card = found[i];
     // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
     if (!card) continue;
     rows.push(card.row);

@@ -1,0 +1,40 @@
+/**
+ * CPU of the in-process search index alone (decision 0045): loads `createSearchIndex` from a seeded
+ * PostgreSQL database, runs the `search-varied` terms (2,000, limit 100) once for a digest of every
+ * hit list (page 1, and page 2 through the cursor where there is one) — equal digests mean equal
+ * results — then `rounds` more times, printing CPU per search from `process.cpuUsage`.
+ *
+ *   node bench/src/search-index-cpu.ts <database-url> [rounds=3]
+ */
+import { createHash } from 'node:crypto';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { createSearchIndex, type IndexHit } from '../../apps/server/src/modules/search/search.index.ts';
+import { searchTerms } from './content.ts';
+import { createRng } from './prng.ts';
+
+const [databaseUrl, roundsText = '3'] = process.argv.slice(2);
+if (!databaseUrl) {
+  console.error('Usage: node bench/src/search-index-cpu.ts <database-url> [rounds]');
+  process.exit(2);
+}
+const database = await openDatabase({ databaseUrl, poolMax: 2 });
+const index = createSearchIndex(database.db);
+await index.start();
+const terms = searchTerms(createRng(9), 2000);
+const digest = createHash('sha256');
+for (const term of terms) {
+  const hits = await index.search(term, 100);
+  digest.update(JSON.stringify(hits));
+  const last = hits && hits.length > 100 ? (hits[99] as IndexHit) : undefined;
+  if (last) digest.update(JSON.stringify(await index.search(term, 100, { score: last.score, tier: last.tier, id: last.id })));
+}
+const msPerSearch: string[] = [];
+for (let r = 0; r < Number(roundsText); r += 1) {
+  const before = process.cpuUsage();
+  for (const term of terms) await index.search(term, 100);
+  const used = process.cpuUsage(before);
+  msPerSearch.push(((used.user + used.system) / 1000 / terms.length).toFixed(3));
+}
+console.log(JSON.stringify({ digest: digest.digest('hex').slice(0, 16), msPerSearch, stats: index.stats() }));
+index.stop();
+await database.close();
