@@ -55,9 +55,6 @@ async function createAnimatedGlyph(page: Page, title: string, file: { name: stri
 
 test.describe('animations', () => {
   test('upload a GIF, preview it, publish, and play, pause and scrub it on the glyph page', async ({ page, signedInUser }) => {
-    // The longest journey of the suite (an upload, three imports, two accessibility scans, a screenshot):
-    // it took 40–58 s on a loaded 2-core machine, against the 45 s default.
-    test.slow();
     expect(signedInUser.email).toBeTruthy();
     const title = `Sweep ${Date.now().toString(36)}`;
     await page.goto('/upload');

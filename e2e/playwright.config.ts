@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 45_000,
+  // Per test. The longest journeys (upload, imports, two accessibility scans, screenshots) took 40–50 s on the
+  // slower 2-core machine of 2026-11-25 (AMD EPYC), against ~25 s before; expectations keep their 10 s.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   reporter: [['list'], ['html', { outputFolder: './.output/report', open: 'never' }]],
   use: {
