@@ -23,6 +23,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A counted view by a signed-in user, through the API. */
+const recordView = (glyphId: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/record-view', headers, payload: { glyphId } });
 const feedRows = async (glyphId: string) =>
   Number(
     (
@@ -54,12 +57,7 @@ describe('search_changes on glyph writes', () => {
   it('a counted view writes one feed row, a like one (not two), an edit one', async () => {
     const glyph = await insertGlyph(t.database, owner.id, { title: 'Feed Lantern', description: 'Counts and edits' });
     const before = await feedRows(glyph.id);
-    const view = await t.app.inject({
-      method: 'POST',
-      url: '/api/record-view',
-      headers: owner.auth,
-      payload: { glyphId: glyph.id },
-    });
+    const view = await recordView(glyph.id, owner.auth);
     expect(view.statusCode).toBe(200);
     expect(view.json()).toMatchObject({ counted: true, views: 1 });
     expect(await feedRows(glyph.id)).toBe(before + 1);
@@ -116,12 +114,7 @@ describe('search cards follow the feed', () => {
       const card = async () =>
         (await repo.search({ term: 'wallaby', sort: 'relevance', limit: 10 })).rows.find((row) => row.id === glyph.id);
       expect((await card())?.views).toBe(0);
-      const view = await t.app.inject({
-        method: 'POST',
-        url: '/api/record-view',
-        headers: owner.auth,
-        payload: { glyphId: glyph.id },
-      });
+      const view = await recordView(glyph.id, owner.auth);
       expect(view.statusCode).toBe(200);
       expect((await card())?.views).toBe(1);
       // A like writes no row of the glyph's own: glyph_search's popularity row carries it.
