@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link } from '../lib/router.tsx';
 import { Download, Eye, Heart } from 'lucide-react';
-import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatDate, pluralize, type Glyph, COMMON_MSG } from '@glyphary/shared';
+import { CARD_STAGGER_MAX_ITEMS, CARD_STAGGER_SECONDS, formatCount, formatDate, pluralize, type Glyph, COMMON_MSG } from '@glyphary/shared';
 
 /** More than a second between sharing and the last change: the glyph was updated since (issue 18). */
 const isUpdated = (glyph: Pick<Glyph, 'createdAt' | 'updatedAt'>) => new Date(glyph.updatedAt).getTime() - new Date(glyph.createdAt).getTime() > 1000;
@@ -78,7 +78,7 @@ function Count({ icon, value, singular }: { icon: ReactNode; value: number; sing
   return (
     <span className="inline-flex items-center gap-1" title={pluralize(value, singular)}>
       {icon}
-      <span aria-hidden="true">{value.toLocaleString('en-US')}</span>
+      <span aria-hidden="true">{formatCount(value)}</span>
       <span className="sr-only">{pluralize(value, singular)}</span>
     </span>
   );

@@ -2,6 +2,8 @@
  * Home, profiles, storefronts and liked glyphs.
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
  */
+import { formatCount } from '../format/index.ts';
+
 export const DISCOVERY_MSG = {
   // §2 storefront
   userNotFound: 'User not found',
@@ -10,7 +12,7 @@ export const DISCOVERY_MSG = {
   // §2 Liked
   likedLoginRequired: 'Please log in to view your liked posts',
   likedHeading: 'Liked Posts',
-  likedCount: (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'glyph' : 'glyphs'} you've liked`,
+  likedCount: (n: number) => `${formatCount(n)} ${n === 1 ? 'glyph' : 'glyphs'} you've liked`,
   likedEmptyTitle: 'No liked posts yet',
   likedEmptyBody: 'Start exploring glyphs and like the ones you love!',
   likedLoadFailed: 'Failed to update your likes. Please try again.',

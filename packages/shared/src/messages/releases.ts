@@ -2,6 +2,8 @@
  * Releases: publishing updates, history, install links and feeds (issue 18).
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
  */
+import { formatCount } from '../format/index.ts';
+
 export const RELEASE_MSG = {
   releaseChangelogTooLong: 'Changelog is limited to 5,000 characters',
   releaseApkRequired: 'Upload the new APK first',
@@ -26,7 +28,7 @@ export const RELEASE_MSG = {
   releasesEmpty: 'No releases yet.',
   releaseUntitled: (n: number) => `Release ${n}`,
   // Not 'n downloads': that is the glyph's total on the same page.
-  releaseDownloads: (n: number) => `Downloads: ${n.toLocaleString('en-US')}`,
+  releaseDownloads: (n: number) => `Downloads: ${formatCount(n)}`,
   publishUpdateHint: 'Upload the new APK: same app, higher version code, same signing key.',
   publishChangelogLabel: "What's new",
   publishChangelogHint: 'Plain text; line breaks and links are kept. Up to 5,000 characters.',

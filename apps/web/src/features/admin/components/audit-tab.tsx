@@ -1,4 +1,4 @@
-import { COMMON_MSG } from '@glyphary/shared';
+import { COMMON_MSG, formatDateTime } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -9,7 +9,7 @@ function formatTime(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime())
     ? COMMON_MSG.unknownDate
-    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+    : formatDateTime(date);
 }
 
 /** The audit log (issue 7): who did what to which target, and when, newest first. */

@@ -1,3 +1,4 @@
+import { formatCount } from '@glyphary/shared';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 
@@ -6,7 +7,7 @@ export function StatCard({ label, value, hint }: { label: string; value: number 
   return (
     <Card className="flex flex-col gap-2 p-5">
       <p className="font-mono text-xs tracking-wider text-muted uppercase">{label}</p>
-      <p className="font-display text-3xl font-bold tabular-nums">{value === null ? '—' : value.toLocaleString('en-US')}</p>
+      <p className="font-display text-3xl font-bold tabular-nums">{value === null ? '—' : formatCount(value)}</p>
       {hint ? <p className="text-xs text-muted">{hint}</p> : null}
     </Card>
   );

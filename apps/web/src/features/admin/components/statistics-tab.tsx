@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router.tsx';
-import { pluralize, type AdminStats } from '@glyphary/shared';
+import { formatCount, pluralize, type AdminStats } from '@glyphary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -44,7 +44,7 @@ export function StatisticsTab({ stats }: { stats: AdminStats | undefined }) {
               <div key={label as string} className="flex flex-col gap-1">
                 <dt className="text-sm text-muted">{label}</dt>
                 <dd className="font-display text-2xl font-bold tabular-nums">
-                  {value === undefined ? '—' : (value as number).toLocaleString('en-US')}
+                  {value === undefined ? '—' : formatCount(value as number)}
                 </dd>
               </div>
             ))}

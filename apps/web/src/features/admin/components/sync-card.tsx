@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type SyncStatus, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
+import { type SyncStatus, ADMIN_MSG, COMMON_MSG, formatDateTime } from '@glyphary/shared';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -18,7 +18,7 @@ function formatTime(value: string | null): string {
   if (!value) return 'Never';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return COMMON_MSG.unknownDate;
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDateTime(date);
 }
 
 /** spec §2 Data Synchronization: background status, last and next run, Sync All and its result. */

@@ -1,5 +1,5 @@
 import { useDeferredValue, useState } from 'react';
-import { ADMIN_MSG } from '@glyphary/shared';
+import { ADMIN_MSG, formatCount } from '@glyphary/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Avatar } from '../../../components/ui/dot-text.tsx';
@@ -48,7 +48,7 @@ export function UsersTab() {
       ) : (
         <>
           <p className="text-sm text-muted" aria-live="polite">
-            {visible.length.toLocaleString('en-US')} of {(users.data?.total ?? 0).toLocaleString('en-US')} users
+            {formatCount(visible.length)} of {formatCount(users.data?.total ?? 0)} users
           </p>
           <ul className="flex flex-col divide-y divide-line rounded-[var(--radius-card)] border border-line">
             {visible.map((user) => (

@@ -1,3 +1,4 @@
+import { formatCount } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -25,7 +26,7 @@ export function FollowButton({ userId, signedIn, onSignInRequired }: { userId: s
         {following ? 'Following' : 'Follow'}
       </Button>
       <span className="text-sm text-muted">
-        {followers.toLocaleString('en-US')} {followers === 1 ? 'follower' : 'followers'}
+        {formatCount(followers)} {followers === 1 ? 'follower' : 'followers'}
       </span>
     </div>
   );

@@ -1,3 +1,4 @@
+import { formatCount } from '@glyphary/shared';
 import { ThumbsUp } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -21,7 +22,7 @@ export function VoteButton({
 }) {
   const setVote = useSetVote();
   const toast = useToast();
-  const count = `${votes.toLocaleString('en-US')} ${votes === 1 ? 'vote' : 'votes'}`;
+  const count = `${formatCount(votes)} ${votes === 1 ? 'vote' : 'votes'}`;
   if (!canVote && !onSignInRequired) return <span className="text-sm text-muted">{count}</span>;
   return (
     <Button

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { CalendarDays, Globe, MapPin } from 'lucide-react';
-import { STOREFRONT_LIMIT, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser, COMMON_MSG, DISCOVERY_MSG } from '@glyphary/shared';
+import { STOREFRONT_LIMIT, formatCount, formatDate, isHttpUrl, pluralize, type GlyphSort, type PublicUser, COMMON_MSG, DISCOVERY_MSG } from '@glyphary/shared';
 import { GlyphGrid, GlyphGridSkeleton } from '../../../components/glyph-card.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -32,7 +32,7 @@ function Stat({ value, singular, loading }: { value: number | undefined; singula
   return (
     <div className="flex flex-col rounded-2xl border border-line bg-surface px-4 py-3">
       <dt className="order-2 text-xs tracking-wide text-muted uppercase">{label}</dt>
-      <dd className="order-1 font-display text-2xl font-bold">{loading ? <Skeleton className="my-1 h-6 w-12" /> : (value ?? 0).toLocaleString('en-US')}</dd>
+      <dd className="order-1 font-display text-2xl font-bold">{loading ? <Skeleton className="my-1 h-6 w-12" /> : formatCount(value ?? 0)}</dd>
     </div>
   );
 }
