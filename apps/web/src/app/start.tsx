@@ -1,4 +1,4 @@
-import { StrictMode, useEffect, type ReactNode } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { App } from './app.tsx';
@@ -70,9 +70,14 @@ export function startApp(): void {
     const queries = boot.take(BOOT_QUERIES_KEY);
     if (prerendered && queries) {
       hydrate(queryClient, queries.body as DehydratedState);
-      hydrateRoot(root, app, {
-        // A difference (a date across midnight in another time zone) only means React renders it anew.
-        onRecoverableError: (error) => console.warn('The pre-rendered page was rendered again in the browser', error),
+      // In a transition, hydration is a transition-priority render that React time-slices: it yields to the
+      // browser every few milliseconds instead of holding the main thread for the whole page. The page is
+      // `inert` until it has committed (Mounted), so nothing waits on it meanwhile (decision 0049).
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          // A difference (a date across midnight in another time zone) only means React renders it anew.
+          onRecoverableError: (error) => console.warn('The pre-rendered page was rendered again in the browser', error),
+        });
       });
     } else {
       createRoot(root).render(app);
