@@ -76,7 +76,7 @@ export function startApp(): void {
       startTransition(() => {
         hydrateRoot(root, app, {
           // A difference (a date across midnight in another time zone) only means React renders it anew.
-          onRecoverableError: (error) => console.warn('The pre-rendered page was rendered again in the browser', error),
+          onRecoverableError: (error) => console.warn('Pre-rendered page rendered anew', error),
         });
       });
     } else {

@@ -1,4 +1,5 @@
-import { COMMON_MSG, formatDateTime } from '@glyphary/shared';
+import { COMMON_MSG } from '@glyphary/shared';
+import { formatDateTime } from '../lib/format-date-time.ts';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

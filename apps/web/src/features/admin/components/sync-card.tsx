@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { type SyncStatus, ADMIN_MSG, COMMON_MSG, formatDateTime } from '@glyphary/shared';
+import { type SyncStatus, ADMIN_MSG, COMMON_MSG } from '@glyphary/shared';
+import { formatDateTime } from '../lib/format-date-time.ts';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
