@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { ZodType } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -232,13 +233,23 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   void reply.header('etag', prepared.etag);
   void reply.header('cache-control', cacheControl);
   void reply.header('vary', 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], prepared.etag)) {
+  if (isNotModified(request.headers, prepared)) {
     return reply.code(304).send();
   }
   void reply.type('application/json; charset=utf-8');
-  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(prepared.body);
-  const body = (prepared.encoded[encoding] ??= compress(prepared.body, encoding));
-  void reply.header('content-encoding', encoding);
+  const { body, encoding } = negotiatedBody(request.headers, prepared);
+  if (encoding) void reply.header('content-encoding', encoding);
   return reply.send(body);
+}
+
+/** True when the request's If-None-Match names the prepared body's tag (answer 304). */
+export function isNotModified(headers: IncomingHttpHeaders, prepared: PreparedResponse): boolean {
+  return matches(headers['if-none-match'], prepared.etag);
+}
+
+/** The bytes to send for the request's Accept-Encoding: a compressed copy (made once) or the JSON itself. */
+export function negotiatedBody(headers: IncomingHttpHeaders, prepared: PreparedResponse): { body: Buffer; encoding: Encoding | null } {
+  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(headers['accept-encoding']) : null;
+  if (!encoding) return { body: prepared.body, encoding: null };
+  return { body: (prepared.encoded[encoding] ??= compress(prepared.body, encoding)), encoding };
 }
