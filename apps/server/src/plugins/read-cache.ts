@@ -78,29 +78,31 @@ export interface ReadCacheOptions {
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
 type RawHandler = (request: IncomingMessage, response: ServerResponse) => void;
+/** Answers the request (true) or leaves it to Fastify (false); may also hand it to Fastify later. */
+type EarlyAnswer = (request: IncomingMessage, response: ServerResponse, fastify: RawHandler) => boolean;
 
 /**
  * The request handler of the app's node:http server (decision 0047): a GET the read cache can answer
- * from a fresh entry is answered there, before Fastify builds its request, reply and hook chain; every
- * other request goes to Fastify's own handler. Created before Fastify (its `serverFactory` needs the
- * handler); the read-cache plugin switches the early answers on once the app's plugins are known.
+ * is answered there, before Fastify builds its request, reply and hook chain; every other request goes
+ * to Fastify's own handler. Created before Fastify (its `serverFactory` needs the handler); the
+ * read-cache plugin switches the early answers on once the app's plugins are known.
  */
 export interface EarlyAnswers {
   /** Wraps Fastify's handler. */
   wrap(fastify: RawHandler): RawHandler;
-  /** Sets (or, with null, removes) the answer function: true when it answered the request. */
-  set(answer: ((request: IncomingMessage, response: ServerResponse) => boolean) | null): void;
+  /** Sets (or, with null, removes) the answer function. */
+  set(answer: EarlyAnswer | null): void;
   /** Whether early answers are on (tests). */
   readonly enabled: boolean;
 }
 
 /** Creates the switch between early answers and Fastify (off until the read-cache plugin turns it on). */
 export function createEarlyAnswers(): EarlyAnswers {
-  let answer: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
+  let answer: EarlyAnswer | null = null;
   return {
     wrap(fastify) {
       return (request, response) => {
-        if (answer === null || request.method !== 'GET' || !answer(request, response)) fastify(request, response);
+        if (answer === null || request.method !== 'GET' || !answer(request, response, fastify)) fastify(request, response);
       };
     },
     set(next) {
@@ -210,15 +212,26 @@ async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
   if (securityHeaders === null || options.trustProxy === true || logsRequests || !app.hasDecorator('observeRequest')) return;
   const { readLimit } = app;
   const observe = app.observeRequest.bind(app);
-  early.set((request, response) => {
+  early.set((request, response, fastify) => {
     const started = performance.now();
     const alias = cache.lookup(request);
-    const prepared = alias?.cache.peek(alias.key);
-    if (alias === undefined || prepared === undefined) return false;
+    if (alias === undefined) return false;
+    const prepared = alias.cache.peek(alias.key);
+    // An expired entry is read again by the computation that made it (single flight, as the route's own
+    // `get` would), so the readers of a busy key that has just expired wait for it here rather than each
+    // going through Fastify to join the same flight. Deleted or cleared entries go to the route.
+    const pending = prepared === undefined ? alias.cache.revalidate(alias.key) : undefined;
+    if (prepared === undefined && pending === undefined) return false;
     const ip = request.socket.remoteAddress;
     if (ip === undefined || !readLimit.countEarly(request, ip)) return false;
-    const status = writePrepared(request, response, prepared, alias.cacheControl, securityHeaders);
-    observe('GET', alias.route, status, (performance.now() - started) / 1000);
+    const answer = (fresh: PreparedResponse) => {
+      const status = writePrepared(request, response, fresh, alias.cacheControl, securityHeaders);
+      observe('GET', alias.route, status, (performance.now() - started) / 1000);
+    };
+    if (prepared !== undefined) answer(prepared);
+    // A failed read (gone, database down): the route answers it with the error contract; the read is
+    // not counted again.
+    else pending?.then(answer, () => fastify(request, response));
     return true;
   });
   app.addHook('preClose', (done) => {

@@ -25,9 +25,9 @@ export interface RequestLimitsOptions {
 /** The read limit as the read cache's early answers use it, before Fastify sees the request (decision 0047). */
 export interface ReadLimit {
   /**
-   * Counts one read of `url` by `ip`, exactly as the `onRequest` hook would. True when the request is within
-   * the limit; false when it must be refused — the request then goes on to Fastify, whose hook answers
-   * the 429 from this count without counting the read a second time.
+   * Counts one read by `ip`, exactly as the `onRequest` hook would. True when the request is within the
+   * limit; false when it must be refused — the request then goes on to Fastify, whose hook answers the
+   * 429. Either way, should Fastify see the request, its hook takes this count and does not count again.
    */
   countEarly(raw: IncomingMessage, ip: string): boolean;
 }
@@ -66,9 +66,8 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
       const url = raw.url ?? '';
       if ((raw.method !== 'GET' && raw.method !== 'HEAD') || !isLimited(url)) return true;
       const counted = reads.hit(`read:${ip}`);
-      if (counted.count <= options.readsPerMinute) return true;
       raw[COUNTED] = counted;
-      return false;
+      return counted.count <= options.readsPerMinute;
     },
   } satisfies ReadLimit);
 

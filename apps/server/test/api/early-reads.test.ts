@@ -123,7 +123,7 @@ describe('early answers of cached reads (decision 0047)', () => {
     }
   });
 
-  it('stop at the TTL: an entry older than 1 s goes back to the route and the database', async () => {
+  it('stop at the TTL: an entry older than 1 s is read again from the database before it is answered', async () => {
     const glyph = await insertGlyph(t.database, owner.id, { title: 'Early before' });
     const url = `/api/get-glyph/${glyph.id}`;
     await rawGet(base, url);
@@ -131,7 +131,43 @@ describe('early answers of cached reads (decision 0047)', () => {
     expect(JSON.parse((await rawGet(base, url)).body.toString()).glyph.title).toBe('Early before');
     nowMs += 1001;
     const early = spyEarly(t.app);
-    expect(JSON.parse((await rawGet(base, url)).body.toString()).glyph.title).toBe('Early after');
+    // Three readers of the expired page: one read of the database, all three answered early with it.
+    const answers = await Promise.all([rawGet(base, url), rawGet(base, url), rawGet(base, url)]);
+    expect(answers.map((a) => JSON.parse(a.body.toString()).glyph.title)).toEqual(['Early after', 'Early after', 'Early after']);
+    expect(early).toHaveBeenCalledTimes(3);
+    expect(answers[0]?.headers['content-security-policy']).toBeDefined();
+  });
+
+  it('leave a read that fails on revalidation to the route: the error contract, counted once', async () => {
+    const limited = await buildTestApp({ READ_RATE_LIMIT: '3' }, { clock });
+    try {
+      const limitedBase = await listen(limited.app);
+      const glyph = await insertGlyph(limited.database, (await createUser(limited.app)).id);
+      const url = `/api/get-glyph/${glyph.id}`;
+      expect((await rawGet(limitedBase, url)).status).toBe(200);
+      // Gone behind the app's back (another instance, a manual fix): no write told this cache.
+      await limited.database.db.execute(sql`delete from glyphs where id = ${glyph.id}`);
+      nowMs += 1001;
+      const gone = await rawGet(limitedBase, url);
+      expect(gone.status).toBe(404);
+      expect(JSON.parse(gone.body.toString())).toMatchObject({ error: 'Glyph not found' });
+      expect(gone.headers['content-security-policy']).toBeDefined();
+      expect((await rawGet(limitedBase, url)).status).toBe(404); // the third read: not a 429
+      expect((await rawGet(limitedBase, url)).status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('never revalidate what a write has forgotten: a like empties the page and the route reads it', async () => {
+    const glyph = await insertGlyph(t.database, owner.id);
+    const url = `/api/get-glyph/${glyph.id}`;
+    await rawGet(base, url);
+    nowMs += 1001;
+    const liked = await t.app.inject({ method: 'POST', url: '/api/toggle-like', headers: owner.auth, payload: { glyphId: glyph.id } });
+    expect(liked.statusCode).toBe(200);
+    const early = spyEarly(t.app);
+    expect(JSON.parse((await rawGet(base, url)).body.toString()).glyph.likes).toBe(1);
     expect(early).not.toHaveBeenCalled();
   });
 
