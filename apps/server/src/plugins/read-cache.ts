@@ -202,7 +202,7 @@ async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
   const early = options.early;
   if (early === undefined) return;
   // Early answers replace the work of the hooks that run before this one, and of onSend/onResponse, for a
-  // fresh entry. They keep what those hooks do for such a request: the path guard (a remembered URL is
+  // fresh entry or one read again (revalidate). They keep what those hooks do for such a request: the path guard (a remembered URL is
   // exactly one the guard let through), the security headers (static ones only), the read limit (counted
   // in the same counter; a refused read goes on to Fastify for its 429), the metrics. They stay off where
   // that cannot be kept: helmet running per request, TRUST_PROXY (the client IP is Fastify's proxy-addr
@@ -230,8 +230,14 @@ async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
     };
     if (prepared !== undefined) answer(prepared);
     // A failed read (gone, database down): the route answers it with the error contract; the read is
-    // not counted again.
-    else pending?.then(answer, () => fastify(request, response));
+    // not counted again. Anything thrown past that point ends the response rather than the process.
+    else
+      pending
+        ?.then(answer, () => fastify(request, response))
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'early answer of a cached read failed');
+          response.destroy();
+        });
     return true;
   });
   app.addHook('preClose', (done) => {
