@@ -17,7 +17,7 @@ import { explainHotQueries, type ExplainRow } from './explain.ts';
 import { judge, type Row } from './judge.ts';
 import { buildScenarios, type Context, type Database, type Request } from './legs/index.ts';
 import type { ScenarioSpec } from './legs/types.ts';
-import { measure, rssMb, runClient, settle, startCeiling, startServer, type Server } from './processes.ts';
+import { measure, rssMb, runClient, settle, startCeiling, startServer, waitUntilQuiet, type Server } from './processes.ts';
 import { ADMIN_EMAIL, DEFAULT_PASSWORD, checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
 
 export interface RunSettings {
@@ -204,6 +204,8 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
         );
     }
     server = await startServer(dir, databaseUrl);
+    // The search index loads after listen: let that boot work finish before the first scenario (0047).
+    log(`[${leg}] server quiet ${(await waitUntilQuiet(server.child.pid)).toFixed(0)} s after start`);
     report.loadAverage = os
       .loadavg()
       .map((n) => n.toFixed(2))

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -62,7 +63,7 @@ import { createFeedsRepository } from './modules/feeds/feeds.repository.ts';
 import { createFeedsService } from './modules/feeds/feeds.service.ts';
 import { feedsRoutes } from './modules/feeds/feeds.routes.ts';
 import { createResponseCache, type ResponseCache } from './lib/response-cache.ts';
-import readCachePlugin, { type ReadCache } from './plugins/read-cache.ts';
+import readCachePlugin, { createEarlyAnswers, type ReadCache } from './plugins/read-cache.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 // Issue 19: community and moderation
 import { createReportsRepository } from './modules/community/reports.repository.ts';
@@ -138,7 +139,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env, database } = deps;
   const clock = deps.clock ?? systemClock;
   const publicUrl = publicUrlOf(env);
+  // Decision 0047: fresh cached reads are answered in the server's own request handler, before Fastify;
+  // the read-cache plugin turns that on. The server is otherwise the one Fastify would create.
+  const early = createEarlyAnswers();
   const app = Fastify({
+    serverFactory: (handler, options) => {
+      // What Fastify's own HTTP/1 server gets from these options (its defaults are filled in by now).
+      const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as {
+        keepAliveTimeout: number;
+        requestTimeout: number;
+        connectionTimeout: number;
+        maxRequestsPerSocket: number;
+      };
+      const server = http.createServer(early.wrap(handler));
+      server.keepAliveTimeout = keepAliveTimeout;
+      server.requestTimeout = requestTimeout;
+      server.setTimeout(connectionTimeout);
+      if (maxRequestsPerSocket > 0) server.maxRequestsPerSocket = maxRequestsPerSocket;
+      return server;
+    },
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
       redact: {
@@ -228,7 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT });
   // Public reads ≤ 1 s old (DESIGN §5; decisions 0012, 0035). After the limits: its fast path answers
   // from onRequest, once the security headers, the path guard and the read limit have run.
-  await app.register(readCachePlugin, { clock });
+  await app.register(readCachePlugin, { clock, early, trustProxy: env.TRUST_PROXY });
   const readCache = app.readCache;
   await app.register(authRoutes, {
     auth,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { ZodType } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -24,6 +25,12 @@ export interface ResponseCache<T> {
    * (the read-cache fast path answers from it before Fastify parses anything).
    */
   peek(key: string): T | undefined;
+  /**
+   * For a key whose entry has expired (and was neither deleted nor cleared since): the computation that
+   * made it, started again or joined when already running — the same single flight `get` would use.
+   * Undefined when the cache holds nothing for the key (decision 0047: the early answer of a miss).
+   */
+  revalidate(key: string): Promise<T> | undefined;
   /** Forgets one key (and stops an in-flight computation from being stored under it). */
   delete(key: string): void;
   /** Forgets everything; computations started before the call are shared but never stored. */
@@ -44,6 +51,8 @@ export interface ResponseCacheOptions {
 interface Entry<T> {
   value: T;
   expiresAt: number;
+  /** How the value was computed (`revalidate` runs it again once the entry has expired). */
+  compute: () => Promise<T>;
 }
 
 interface Flight<T> {
@@ -58,9 +67,9 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
   const entries = new Map<string, Entry<T>>();
   const inflight = new Map<string, Flight<T>>();
 
-  function store(key: string, value: T): void {
+  function store(key: string, value: T, compute: () => Promise<T>): void {
     entries.delete(key);
-    entries.set(key, { value, expiresAt: clock.now().getTime() + ttlMs });
+    entries.set(key, { value, expiresAt: clock.now().getTime() + ttlMs, compute });
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -78,8 +87,26 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
     }
   }
 
+  /** Starts (or joins) the one computation of `key`; its result is stored unless a delete/clear came meanwhile. */
+  function compute(key: string, run: () => Promise<T>): Promise<T> {
+    const running = inflight.get(key);
+    if (running) return running.promise;
+    const flight: Flight<T> = { promise: Promise.resolve() as Promise<T>, storable: true };
+    flight.promise = (async () => {
+      try {
+        const value = await run();
+        if (flight.storable) store(key, value, run);
+        return value;
+      } finally {
+        if (inflight.get(key) === flight) inflight.delete(key);
+      }
+    })();
+    inflight.set(key, flight);
+    return flight.promise;
+  }
+
   return {
-    async get(key, compute) {
+    async get(key, run) {
       const hit = entries.get(key);
       if (hit) {
         if (hit.expiresAt > clock.now().getTime()) {
@@ -89,24 +116,19 @@ export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock 
         }
         entries.delete(key);
       }
-      const running = inflight.get(key);
-      if (running) return running.promise;
-      const flight: Flight<T> = { promise: Promise.resolve() as Promise<T>, storable: true };
-      flight.promise = (async () => {
-        try {
-          const value = await compute();
-          if (flight.storable) store(key, value);
-          return value;
-        } finally {
-          if (inflight.get(key) === flight) inflight.delete(key);
-        }
-      })();
-      inflight.set(key, flight);
-      return flight.promise;
+      return compute(key, run);
     },
     peek(key) {
       const hit = entries.get(key);
       return hit !== undefined && hit.expiresAt > clock.now().getTime() ? hit.value : undefined;
+    },
+    revalidate(key) {
+      const running = inflight.get(key);
+      if (running) return running.promise;
+      const hit = entries.get(key);
+      // A fresh entry is peek's; a missing one (deleted, cleared, evicted, never stored) is the route's.
+      if (hit === undefined || hit.expiresAt > clock.now().getTime()) return undefined;
+      return compute(key, hit.compute);
     },
     delete(key) {
       forget(key);
@@ -232,13 +254,23 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
   void reply.header('etag', prepared.etag);
   void reply.header('cache-control', cacheControl);
   void reply.header('vary', 'Accept-Encoding');
-  if (matches(request.headers['if-none-match'], prepared.etag)) {
+  if (isNotModified(request.headers, prepared)) {
     return reply.code(304).send();
   }
   void reply.type('application/json; charset=utf-8');
-  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(prepared.body);
-  const body = (prepared.encoded[encoding] ??= compress(prepared.body, encoding));
-  void reply.header('content-encoding', encoding);
+  const { body, encoding } = negotiatedBody(request.headers, prepared);
+  if (encoding) void reply.header('content-encoding', encoding);
   return reply.send(body);
+}
+
+/** True when the request's If-None-Match names the prepared body's tag (answer 304). */
+export function isNotModified(headers: IncomingHttpHeaders, prepared: PreparedResponse): boolean {
+  return matches(headers['if-none-match'], prepared.etag);
+}
+
+/** The bytes to send for the request's Accept-Encoding: a compressed copy (made once) or the JSON itself. */
+export function negotiatedBody(headers: IncomingHttpHeaders, prepared: PreparedResponse): { body: Buffer; encoding: Encoding | null } {
+  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(headers['accept-encoding']) : null;
+  if (!encoding) return { body: prepared.body, encoding: null };
+  return { body: (prepared.encoded[encoding] ??= compress(prepared.body, encoding)), encoding };
 }

@@ -1,7 +1,15 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { createResponseCache, sendPrepared, type PreparedResponse, type ResponseCache } from '../lib/response-cache.ts';
+import {
+  createResponseCache,
+  isNotModified,
+  negotiatedBody,
+  sendPrepared,
+  type PreparedResponse,
+  type ResponseCache,
+} from '../lib/response-cache.ts';
 
 /** Which glyph counter moved (views, downloads, likes): what must show it at once is each module's call. */
 export type CountKind = 'views' | 'downloads' | 'likes';
@@ -52,19 +60,67 @@ interface Alias {
   key: string;
   cacheControl: string;
   visitorsOnly: boolean;
+  /** The route pattern, the metrics label of an early answer. */
+  route: string | undefined;
 }
 
 export interface ReadCacheOptions {
   clock?: Clock;
   /** Bound on remembered URLs (each a few hundred bytes; the bodies live in the namespaces). */
   maxAliases?: number;
+  /** The node:http handler in front of Fastify that the fast path may answer from (decision 0047). */
+  early?: EarlyAnswers;
+  /** TRUST_PROXY: the client IP is then Fastify's reading of X-Forwarded-For, and early answers stay off. */
+  trustProxy?: boolean;
 }
+
+/** Levels at which Fastify logs every request ("incoming request", "request completed"). */
+const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
+
+type RawHandler = (request: IncomingMessage, response: ServerResponse) => void;
+/** Answers the request (true) or leaves it to Fastify (false); may also hand it to Fastify later. */
+type EarlyAnswer = (request: IncomingMessage, response: ServerResponse, fastify: RawHandler) => boolean;
+
+/**
+ * The request handler of the app's node:http server (decision 0047): a GET the read cache can answer
+ * is answered there, before Fastify builds its request, reply and hook chain; every other request goes
+ * to Fastify's own handler. Created before Fastify (its `serverFactory` needs the handler); the
+ * read-cache plugin switches the early answers on once the app's plugins are known.
+ */
+export interface EarlyAnswers {
+  /** Wraps Fastify's handler. */
+  wrap(fastify: RawHandler): RawHandler;
+  /** Sets (or, with null, removes) the answer function. */
+  set(answer: EarlyAnswer | null): void;
+  /** Whether early answers are on (tests). */
+  readonly enabled: boolean;
+}
+
+/** Creates the switch between early answers and Fastify (off until the read-cache plugin turns it on). */
+export function createEarlyAnswers(): EarlyAnswers {
+  let answer: EarlyAnswer | null = null;
+  return {
+    wrap(fastify) {
+      return (request, response) => {
+        if (answer === null || request.method !== 'GET' || !answer(request, response, fastify)) fastify(request, response);
+      };
+    },
+    set(next) {
+      answer = next;
+    },
+    get enabled() {
+      return answer !== null;
+    },
+  };
+}
+
+const hasCredentials = (headers: IncomingHttpHeaders) => headers.cookie !== undefined || headers.authorization !== undefined;
 
 const DEFAULT_TTL_MS = 1000;
 
 /** Creates the read cache of one instance (no Fastify needed: the plugin below adds the fast path). */
 export function createReadCache({ clock = systemClock, maxAliases = 4000 }: ReadCacheOptions = {}): ReadCache & {
-  lookup(request: FastifyRequest): Alias | undefined;
+  lookup(request: { url?: string; headers: IncomingHttpHeaders }): Alias | undefined;
 } {
   const namespaces = new Map<string, ResponseCache<PreparedResponse>>();
   const contentListeners: (() => void)[] = [];
@@ -87,9 +143,8 @@ export function createReadCache({ clock = systemClock, maxAliases = 4000 }: Read
     send(request, reply, { cache, key, prepared, cacheControl, scope }) {
       // A 'visitors' answer is remembered only from a request without credentials: a signed-in caller's
       // answer (an admin's clamp, `private`) must never be replayed to anyone.
-      const hasCredentials = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
-      if (request.method === 'GET' && (scope === 'anyone' || !hasCredentials) && !aliases.has(request.url)) {
-        aliases.set(request.url, { cache, key, cacheControl, visitorsOnly: scope === 'visitors' });
+      if (request.method === 'GET' && (scope === 'anyone' || !hasCredentials(request.headers)) && !aliases.has(request.url)) {
+        aliases.set(request.url, { cache, key, cacheControl, visitorsOnly: scope === 'visitors', route: request.routeOptions.url });
         if (aliases.size > maxAliases) {
           const oldest = aliases.keys().next().value;
           if (oldest !== undefined) aliases.delete(oldest);
@@ -98,10 +153,9 @@ export function createReadCache({ clock = systemClock, maxAliases = 4000 }: Read
       return sendPrepared(request, reply, prepared, cacheControl);
     },
     lookup(request) {
-      const alias = aliases.get(request.url);
+      const alias = request.url === undefined ? undefined : aliases.get(request.url);
       if (alias === undefined) return undefined;
-      if (alias.visitorsOnly && (request.headers.cookie !== undefined || request.headers.authorization !== undefined))
-        return undefined;
+      if (alias.visitorsOnly && hasCredentials(request.headers)) return undefined;
       return alias;
     },
     contentChanged,
@@ -144,6 +198,82 @@ async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
     // Replying from a callback hook: the chain stops here (no done()).
     sendPrepared(request, reply, prepared, alias.cacheControl);
   });
+
+  const early = options.early;
+  if (early === undefined) return;
+  // Early answers replace the work of the hooks that run before this one, and of onSend/onResponse, for a
+  // fresh entry or one read again (revalidate). They keep what those hooks do for such a request: the path guard (a remembered URL is
+  // exactly one the guard let through), the security headers (static ones only), the read limit (counted
+  // in the same counter; a refused read goes on to Fastify for its 429), the metrics. They stay off where
+  // that cannot be kept: helmet running per request, TRUST_PROXY (the client IP is Fastify's proxy-addr
+  // reading), request logging (info and below log every request), and from the moment the app closes.
+  const securityHeaders = app.securityHeaders;
+  const logsRequests = REQUEST_LOG_LEVELS.has(app.log.level);
+  if (securityHeaders === null || options.trustProxy === true || logsRequests || !app.hasDecorator('observeRequest')) return;
+  const { readLimit } = app;
+  const observe = app.observeRequest.bind(app);
+  early.set((request, response, fastify) => {
+    const started = performance.now();
+    const alias = cache.lookup(request);
+    if (alias === undefined) return false;
+    const prepared = alias.cache.peek(alias.key);
+    // An expired entry is read again by the computation that made it (single flight, as the route's own
+    // `get` would), so the readers of a busy key that has just expired wait for it here rather than each
+    // going through Fastify to join the same flight. Deleted or cleared entries go to the route.
+    const pending = prepared === undefined ? alias.cache.revalidate(alias.key) : undefined;
+    if (prepared === undefined && pending === undefined) return false;
+    const ip = request.socket.remoteAddress;
+    if (ip === undefined || !readLimit.countEarly(request, ip)) return false;
+    const answer = (fresh: PreparedResponse) => {
+      const status = writePrepared(request, response, fresh, alias.cacheControl, securityHeaders);
+      observe('GET', alias.route, status, (performance.now() - started) / 1000);
+    };
+    if (prepared !== undefined) answer(prepared);
+    // A failed read (gone, database down): the route answers it with the error contract; the read is
+    // not counted again. Anything thrown past that point ends the response rather than the process.
+    else
+      pending
+        ?.then(answer, () => fastify(request, response))
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'early answer of a cached read failed');
+          response.destroy();
+        });
+    return true;
+  });
+  app.addHook('preClose', (done) => {
+    // return503OnClosing: while closing, every request is Fastify's.
+    early.set(null);
+    done();
+  });
 }
 
-export default fp(readCache, { name: 'read-cache', dependencies: ['security-headers', 'path-guard', 'request-limits'] });
+/**
+ * `sendPrepared` on the bare node:http response: the same status, headers and bytes Fastify sends for it
+ * (the security headers, ETag, Cache-Control, Vary, Content-Type, Content-Length, Content-Encoding).
+ */
+function writePrepared(
+  request: IncomingMessage,
+  response: ServerResponse,
+  prepared: PreparedResponse,
+  cacheControl: string,
+  securityHeaders: Readonly<Record<string, string>>,
+): number {
+  const headers: Record<string, string | number> = {
+    ...securityHeaders,
+    etag: prepared.etag,
+    'cache-control': cacheControl,
+    vary: 'Accept-Encoding',
+  };
+  if (isNotModified(request.headers, prepared)) {
+    response.writeHead(304, headers).end();
+    return 304;
+  }
+  const { body, encoding } = negotiatedBody(request.headers, prepared);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  if (encoding) headers['content-encoding'] = encoding;
+  headers['content-length'] = body.length;
+  response.writeHead(200, headers).end(body);
+  return 200;
+}
+
+export default fp(readCache, { name: 'read-cache', dependencies: ['security-headers', 'path-guard', 'request-limits', 'metrics'] });

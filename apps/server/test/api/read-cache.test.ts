@@ -109,7 +109,7 @@ describe('the URL fast path', () => {
     await lists.get('k', async () => prepared);
     const reply = { header: () => reply, code: () => reply, type: () => reply, send: () => reply } as never;
     const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-      ({ url, method, headers }) as unknown as FastifyRequest;
+      ({ url, method, headers, routeOptions: { url } }) as unknown as FastifyRequest;
     const entry = { cache: lists, key: 'k', prepared, cacheControl: 'public, no-cache', scope: 'visitors' as const };
 
     cache.send(request('/signed-in', { cookie: 'session=x' }), reply, { ...entry, cacheControl: 'private, no-cache' });

@@ -57,17 +57,23 @@ async function insertFirstRelease(
 
 /** Data access for glyph writes and single reads (lists and search live in the discovery module). */
 export function createGlyphsRepository(db: Db) {
+  // Built once, not per call: every glyph page in demand is read again each second (decisions 0035, 0047),
+  // and drizzle's query building was a visible share of that. Named, so node-postgres also plans it once
+  // per connection (PGlite reuses its plan through pglite-plans, 0046).
+  const glyphById = db
+    .select({ ...glyphColumns, apkReport: files.apkReport })
+    .from(glyphs)
+    .innerJoin(users, creatorJoin)
+    .leftJoin(files, apkFileJoin)
+    .leftJoin(animations, animationJoin)
+    .where(eq(glyphs.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('glyph_by_id');
+
   return {
     /** One glyph with its creator's names and APK facts, live or deleted. */
     async findById(id: string): Promise<GlyphRow | undefined> {
-      const [row] = await db
-        .select({ ...glyphColumns, apkReport: files.apkReport })
-        .from(glyphs)
-        .innerJoin(users, creatorJoin)
-        .leftJoin(files, apkFileJoin)
-        .leftJoin(animations, animationJoin)
-        .where(eq(glyphs.id, id))
-        .limit(1);
+      const [row] = await glyphById.execute({ id });
       return row as GlyphRow | undefined;
     },
 
