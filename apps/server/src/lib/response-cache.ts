@@ -264,7 +264,7 @@ function compress(json: Buffer, encoding: Encoding): Buffer {
  * `onRequest`, this response's own) are written as Fastify would, and `onResponse` hooks (metrics) still
  * run on `finish`. What the route's `onSend` hooks would have done to a GET's uncompressed prepared body
  * is done here: `cache-control` is always set by the caller, and there is nothing to compress. A test
- * (read-cache.test.ts) holds the headers equal to those of a body sent through `reply.send`.
+ * (search-index.test.ts) holds the headers equal to those of a body sent through `reply.send`.
  */
 function sendChunks(reply: FastifyReply, chunks: readonly Buffer[], length: number): FastifyReply {
   reply.hijack();

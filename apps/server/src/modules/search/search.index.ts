@@ -88,7 +88,7 @@ const DOC_FIELDS = 3;
  * A lexeme with at least this many postings in a store also keeps them as a bitset over slots
  * (decision 0048): OR-ing ~3,100 words is cheaper than setting that many scattered bits one by one.
  */
-const BITSET_POSTINGS = 2048;
+export const BITSET_POSTINGS = 2048;
 
 /** For storing a float4 term's bits in an int array. */
 const termFloat = new Float32Array(1);
@@ -111,9 +111,14 @@ class VectorStore {
   readonly positions = new U16List();
   /** Per lexeme id: the slots whose vector holds it, ascending (slots only grow). */
   readonly postings: IntList[] = [];
-  /** Per frequent lexeme id (≥ BITSET_POSTINGS postings): the same slots as bits; `bitWords` words each. */
+  /** Per frequent lexeme id (≥ `bitsetPostings` postings): the same slots as bits; `bitWords` words each. */
   readonly postingBits: (Uint32Array | undefined)[] = [];
   bitWords = 0;
+  private readonly bitsetPostings: number;
+
+  constructor(bitsetPostings: number) {
+    this.bitsetPostings = bitsetPostings;
+  }
 
   add(slot: number, lexIds: number[], positions: number[][], popularity: number): void {
     if ((slot >> 5) + 2 > this.bitWords) this.growBits((slot >> 5) + 2);
@@ -132,7 +137,7 @@ class VectorStore {
       list.push(slot);
       const bits = this.postingBits[lex];
       if (bits) bits[slot >> 5] = (bits[slot >> 5] as number) | (1 << (slot & 31));
-      else if (list.n >= BITSET_POSTINGS) {
+      else if (list.n >= this.bitsetPostings) {
         const made = new Uint32Array(this.bitWords);
         for (let i = 0; i < list.n; i += 1) {
           const s = list.a[i] as number;
@@ -151,7 +156,7 @@ class VectorStore {
 
   /** Room for at least `words` words in every posting bitset (doubling, so a reload's growth is amortized). */
   private growBits(words: number): void {
-    this.bitWords = Math.max(words, this.bitWords * 2, 64);
+    this.bitWords = Math.max(words, this.bitWords * 2);
     for (let lex = 0; lex < this.postingBits.length; lex += 1) {
       const old = this.postingBits[lex];
       if (!old) continue;
@@ -229,8 +234,8 @@ class IndexData {
   /** Lexeme ids in byte order of their text, for prefix ranges. */
   sortedLex: number[] = [];
   private sortedDirty = false;
-  readonly title = new VectorStore();
-  readonly search = new VectorStore();
+  readonly title: VectorStore;
+  readonly search: VectorStore;
   readonly slotIds: string[] = [];
   readonly band = new IntList(1024);
   readonly hashes: number[] = [];
@@ -241,6 +246,11 @@ class IndexData {
   readonly revOf = new Map<string, number>();
   deadSlots = 0;
   readonly typos = new TypoLexicon();
+
+  constructor(bitsetPostings: number) {
+    this.title = new VectorStore(bitsetPostings);
+    this.search = new VectorStore(bitsetPostings);
+  }
 
   get slots(): number {
     return this.slotIds.length;
@@ -412,6 +422,8 @@ export interface SearchIndexOptions {
   onError?: (error: unknown) => void;
   /** Candidates ranked per tier (default `INDEX_CANDIDATE_CAPS`; the benchmark compares others). */
   candidateCaps?: { 1: number; 0: number };
+  /** Postings from which a lexeme also keeps a bitset (default `BITSET_POSTINGS`; tests use 1 to match through bitsets only). */
+  bitsetPostings?: number;
   /**
    * How stale a search may be with respect to *other* instances' writes (decision 0045): a search
    * skips the feed read when the last completed catch-up started less than this long ago and this
@@ -516,7 +528,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
 
   async function load(): Promise<void> {
     const started = await snapshotXmin();
-    const next = new IndexData();
+    const next = new IndexData(options.bitsetPostings ?? BITSET_POSTINGS);
     let after = '00000000-0000-0000-0000-000000000000';
     for (;;) {
       const rows = await queryRows<GlyphSearchRow>(
