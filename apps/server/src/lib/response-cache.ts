@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { ZodType } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -156,8 +156,18 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
  * compressing happen once per entry, not once per request: a cache hit only writes bytes.
  */
 export interface PreparedResponse {
-  /** The JSON text as UTF-8, already validated and shaped by the route's response schema. */
+  /**
+   * The JSON text as UTF-8, already validated and shaped by the route's response schema. For a body
+   * made of `chunks` it is joined on first use only (to compress it).
+   */
   readonly body: Buffer;
+  /** The body's length in bytes. */
+  readonly length: number;
+  /**
+   * The body as buffers in order, when it was assembled from pre-serialized parts (`prepareJsonParts`):
+   * an uncompressed GET writes them as they are, with no ~100 KB copy per response (decision 0048).
+   */
+  readonly chunks?: readonly Buffer[];
   /** A strong ETag over the JSON text (the same tag names every encoding of it). */
   readonly etag: string;
   /** Compressed copies, made on first use. */
@@ -169,26 +179,51 @@ export function prepareJson(json: string): PreparedResponse {
   // Encoded once: writing a Buffer skips the per-request UTF-8 conversion of a string body.
   const body = Buffer.from(json, 'utf8');
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 32);
-  return { body, etag: `"${hash}"`, encoded: {} };
+  return { body, length: body.length, etag: `"${hash}"`, encoded: {} };
+}
+
+/** A prepared body kept as its chunks; `body` joins them once, when something needs one buffer. */
+class ChunkedResponse implements PreparedResponse {
+  readonly encoded: Partial<Record<Encoding, Buffer>> = {};
+  readonly chunks: readonly Buffer[];
+  readonly length: number;
+  readonly etag: string;
+  private joined: Buffer | undefined;
+  constructor(chunks: readonly Buffer[], length: number, etag: string) {
+    this.chunks = chunks;
+    this.length = length;
+    this.etag = etag;
+  }
+  get body(): Buffer {
+    return (this.joined ??= Buffer.concat(this.chunks, this.length));
+  }
 }
 
 /**
  * `prepareJson` for a body assembled from pre-serialized parts whose SHA-256 is already known
  * (decision 0034's search cards): the ETag hashes the parts' hashes and the text between them — as
- * strong a validator as hashing the whole text, for a fraction of the bytes.
+ * strong a validator as hashing the whole text, for a fraction of the bytes. The parts are kept as
+ * they are (UTF-8 already, no re-encoding of a ~100 KB string) and not joined (decision 0048): joining
+ * copied ~110 KB of mostly cold card memory into a fresh buffer per search, and those buffers' external
+ * memory drove full collections of a heap that holds every card.
  */
 export function prepareJsonParts(head: string, parts: readonly Buffer[], partHashes: readonly string[], separator: string, tail: string): PreparedResponse {
-  // The parts are UTF-8 already: one copy of their bytes, no re-encoding of a ~100 KB string.
   const sep = Buffer.from(separator, 'utf8');
   const chunks: Buffer[] = [Buffer.from(head, 'utf8')];
+  let length = (chunks[0] as Buffer).length;
   parts.forEach((part, i) => {
-    if (i > 0) chunks.push(sep);
+    if (i > 0) {
+      chunks.push(sep);
+      length += sep.length;
+    }
     chunks.push(part);
+    length += part.length;
   });
-  chunks.push(Buffer.from(tail, 'utf8'));
-  const body = Buffer.concat(chunks);
+  const end = Buffer.from(tail, 'utf8');
+  chunks.push(end);
+  length += end.length;
   const tag = createHash('sha256').update(JSON.stringify([head, separator, tail, partHashes])).digest('base64url').slice(0, 32);
-  return { body, etag: `"${tag}"`, encoded: {} };
+  return new ChunkedResponse(chunks, length, `"${tag}"`);
 }
 
 /** The SHA-256 of a text, as `prepareJsonParts` expects for each part. */
@@ -244,6 +279,28 @@ function compress(json: Buffer, encoding: Encoding): Buffer {
 }
 
 /**
+ * Writes a body of chunks with one corked write per chunk — the socket gets them in one `writev` —
+ * instead of joining them first (decision 0048). Fastify's `send` takes one buffer, a string or a
+ * stream, so the reply is hijacked: the status and every header set so far (the security headers of
+ * `onRequest`, this response's own) are written as Fastify would, and `onResponse` hooks (metrics) still
+ * run on `finish`. What the route's `onSend` hooks would have done to a GET's uncompressed prepared body
+ * is done here: `cache-control` is always set by the caller, and there is nothing to compress. A test
+ * (search-index.test.ts) holds the headers equal to those of a body sent through `reply.send`.
+ */
+function sendChunks(reply: FastifyReply, chunks: readonly Buffer[], length: number): FastifyReply {
+  reply.hijack();
+  const res = reply.raw;
+  const headers = reply.getHeaders();
+  headers['content-length'] = String(length);
+  res.writeHead(reply.statusCode, headers as OutgoingHttpHeaders);
+  res.cork();
+  for (const chunk of chunks) res.write(chunk);
+  // end() uncorks: the head and every chunk leave together.
+  res.end();
+  return reply;
+}
+
+/**
  * Sends a prepared response with `ETag`, `Cache-Control` and `Vary: Accept-Encoding`, or an empty
  * 304 when the request's If-None-Match names the same tag. The body goes out br- or gzip-compressed
  * from the entry's own copy when the client accepts it (the compress plugin skips a response whose
@@ -258,8 +315,13 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
     return reply.code(304).send();
   }
   void reply.type('application/json; charset=utf-8');
-  const { body, encoding } = negotiatedBody(request.headers, prepared);
-  if (encoding) void reply.header('content-encoding', encoding);
+  const encoding = negotiatedEncoding(request.headers, prepared);
+  if (!encoding) {
+    if (prepared.chunks && request.method === 'GET') return sendChunks(reply, prepared.chunks, prepared.length);
+    return reply.send(prepared.body);
+  }
+  const body = (prepared.encoded[encoding] ??= compress(prepared.body, encoding));
+  void reply.header('content-encoding', encoding);
   return reply.send(body);
 }
 
@@ -268,9 +330,14 @@ export function isNotModified(headers: IncomingHttpHeaders, prepared: PreparedRe
   return matches(headers['if-none-match'], prepared.etag);
 }
 
+/** The encoding to send the prepared body in (br, gzip or none), from the request's Accept-Encoding and the body's size. */
+export function negotiatedEncoding(headers: IncomingHttpHeaders, prepared: PreparedResponse): Encoding | null {
+  return prepared.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(headers['accept-encoding']) : null;
+}
+
 /** The bytes to send for the request's Accept-Encoding: a compressed copy (made once) or the JSON itself. */
 export function negotiatedBody(headers: IncomingHttpHeaders, prepared: PreparedResponse): { body: Buffer; encoding: Encoding | null } {
-  const encoding = prepared.body.length >= COMPRESS_THRESHOLD_BYTES ? negotiateEncoding(headers['accept-encoding']) : null;
+  const encoding = negotiatedEncoding(headers, prepared);
   if (!encoding) return { body: prepared.body, encoding: null };
   return { body: (prepared.encoded[encoding] ??= compress(prepared.body, encoding)), encoding };
 }

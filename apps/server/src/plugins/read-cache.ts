@@ -6,6 +6,7 @@ import {
   createResponseCache,
   isNotModified,
   negotiatedBody,
+  negotiatedEncoding,
   sendPrepared,
   type PreparedResponse,
   type ResponseCache,
@@ -268,8 +269,18 @@ function writePrepared(
     response.writeHead(304, headers).end();
     return 304;
   }
-  const { body, encoding } = negotiatedBody(request.headers, prepared);
   headers['content-type'] = 'application/json; charset=utf-8';
+  const { chunks } = prepared;
+  if (chunks && negotiatedEncoding(request.headers, prepared) === null) {
+    // A page of pre-serialized cards goes out as its chunks, corked into one write (decision 0048).
+    headers['content-length'] = prepared.length;
+    response.writeHead(200, headers);
+    response.cork();
+    for (const chunk of chunks) response.write(chunk);
+    response.end();
+    return 200;
+  }
+  const { body, encoding } = negotiatedBody(request.headers, prepared);
   if (encoding) headers['content-encoding'] = encoding;
   headers['content-length'] = body.length;
   response.writeHead(200, headers).end(body);

@@ -67,6 +67,21 @@ beforeEach(() => {
 });
 
 describe('early answers of cached reads (decision 0047)', () => {
+  it('write a search page of card chunks as the route does: same bytes, headers and Content-Length (decision 0048)', async () => {
+    for (let i = 0; i < 3; i += 1) await insertGlyph(t.database, owner.id, { title: `Chunked ring ${i}` });
+    const url = '/api/get-glyphs?search=chunked&sort=latest&limit=100';
+    const early = spyEarly(t.app);
+    const first = await rawGet(base, url); // Fastify: the index page, written as its chunks
+    expect(early).not.toHaveBeenCalled();
+    const second = await rawGet(base, url);
+    expect(early).toHaveBeenCalledTimes(1);
+    expect(second.status).toBe(200);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(Number(second.headers['content-length'])).toBe(second.body.length);
+    expect(withoutDate(second.headers)).toEqual(withoutDate(first.headers));
+    expect((JSON.parse(second.body.toString('utf8')) as { glyphs: unknown[] }).glyphs).toHaveLength(3);
+  });
+
   it('send the route’s own bytes and headers — security headers, ETag, Cache-Control, Vary — and 304/br', async () => {
     const glyph = await insertGlyph(t.database, owner.id, { title: 'Early bytes' });
     const url = `/api/get-glyph/${glyph.id}`;

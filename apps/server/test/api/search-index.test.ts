@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
@@ -285,6 +286,31 @@ describe('in-process search index (decision 0034)', () => {
     // Hundreds of paged searches on both paths: ~10 s alone, several times that on a loaded machine.
   }, 180_000);
 
+  it('matches the same hits through posting bitsets as through posting lists, before and after a feed write (decision 0048)', async () => {
+    // Every lexeme a bitset from its first posting (the bench catalogue's frequent ones only), grown as slots are added.
+    const bitwise = createSearchIndex(t.database.db, { bitsetPostings: 1 });
+    await bitwise.start();
+    const compare = async (terms: readonly string[]) => {
+      for (const term of terms) {
+        const hits = await index.search(term, 100);
+        expect(await bitwise.search(term, 100), term).toEqual(hits);
+        const last = hits && hits.length > 7 ? hits[6] : undefined;
+        if (last) expect(await bitwise.search(term, 7, last), `${term} after 7`).toEqual(await index.search(term, 7, last));
+      }
+    };
+    try {
+      await compare(TERMS);
+      const creator = await createUser(t.app);
+      await insertGlyph(t.database, creator.id, { title: 'Neon Battery Clock', description: 'A clock of neon glyphs' });
+      await index.fresh();
+      await bitwise.fresh();
+      await compare(['neon clock', 'battery', 'clock', 'glyph']);
+      expect((await bitwise.search('neon battery clock', 100))?.length).toBeGreaterThan(0);
+    } finally {
+      bitwise.stop();
+    }
+  });
+
   it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {
     const glyph = await insertGlyph(t.database, (await createUser(t.app, { username: 'cafe_owner', name: 'Zoë Brûlée' })).id, {
       title: 'Café Crème Clock',
@@ -330,6 +356,40 @@ describe('in-process search index (decision 0034)', () => {
         if (!cursor) break;
       }
     }
+  });
+
+  it('writes an index page as its chunks with the headers, 304, HEAD and compression of a page sent whole (decision 0048)', async () => {
+    const url = '/api/get-glyphs?search=clock&limit=7';
+    const identity = { 'accept-encoding': 'identity' };
+    t.app.readCache.clear();
+    // First the route (a body of card chunks, written by sendChunks), then the URL fast path (the same entry).
+    const routed = await t.app.inject({ method: 'GET', url, headers: identity });
+    const fast = await t.app.inject({ method: 'GET', url, headers: identity });
+    // A list without a term: one prepared buffer, sent through reply.send and every onSend hook.
+    const whole = await t.app.inject({ method: 'GET', url: '/api/get-glyphs?limit=7', headers: identity });
+    expect(routed.statusCode).toBe(200);
+    expect((routed.json() as { glyphs: unknown[] }).glyphs.length).toBeGreaterThan(0);
+    expect(fast.body).toBe(routed.body);
+    const names = (response: typeof routed) => Object.keys(response.headers).filter((name) => name !== 'date').sort();
+    expect(names(routed)).toEqual(names(whole));
+    expect(names(fast)).toEqual(names(whole));
+    for (const name of names(whole).filter((n) => !['etag', 'content-length'].includes(n))) {
+      expect(routed.headers[name], name).toBe(whole.headers[name]);
+      expect(fast.headers[name], name).toBe(whole.headers[name]);
+    }
+    expect(Number(routed.headers['content-length'])).toBe(routed.rawPayload.length);
+    expect(fast.headers.etag).toBe(routed.headers.etag);
+
+    const notModified = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': routed.headers.etag as string } });
+    expect(notModified.statusCode).toBe(304);
+    expect(notModified.body).toBe('');
+    const head = await t.app.inject({ method: 'HEAD', url, headers: identity });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    // Compressed: the chunks joined once, then encoded — the same JSON.
+    const gzipped = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(routed.body);
   });
 });
 

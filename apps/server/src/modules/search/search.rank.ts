@@ -30,6 +30,11 @@ export interface VectorView {
   start(e: number): number;
   /** How many positions entry `e` has (0: a lexeme without positions). */
   count(e: number): number;
+  /**
+   * calc_rank_or's term of entry `e` (`orTerm` of its positions): it depends on the entry alone, so the
+   * index computes it once per entry when the vector is stored (decision 0048).
+   */
+  term(e: number): number;
 }
 
 /**
@@ -132,8 +137,41 @@ function wordDistance(w: number): number {
   return f(1.0 / (1.005 + 0.05 * Math.exp(f(w) / 1.5 - 2)));
 }
 
+/**
+ * word_distance for every distance calc_rank_and can meet (1 … MAXENTRYPOS), computed once: the same
+ * float4 values as calling it (decision 0048: `Math.exp` per position pair was a share of rankAnd).
+ */
+const WORD_DISTANCE = (() => {
+  const table = new Float32Array(MAXENTRYPOS + 1);
+  for (let w = 0; w <= MAXENTRYPOS; w += 1) table[w] = wordDistance(w);
+  return table;
+})();
+/** f(weight(a) · weight(b)) for the 4 × 4 weight classes, indexed `(a & 3) << 2 | (b & 3)`. */
+const WEIGHT_PRODUCT = Float32Array.from({ length: 16 }, (_, i) => f((WEIGHTS[i >> 2] as number) * (WEIGHTS[i & 3] as number)));
+
 const posOf = (packed: number) => packed >> 2;
 const weightOf = (packed: number) => WEIGHTS[packed & 3] as number;
+
+/**
+ * calc_rank_or's term for one vector entry: its weights summed with 1/j² decay, the heaviest one
+ * counted at full weight instead of its place's share. `count` 0: a lexeme without positions (once,
+ * weight D — tsrank.c's POSNULL). Not yet divided by π²/6.
+ */
+export function orTerm(positions: ArrayLike<number>, start: number, count: number): number {
+  const dimt = count === 0 ? 1 : count;
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < dimt; j += 1) {
+    const w = count === 0 ? (WEIGHTS[0] as number) : weightOf(positions[start + j] as number);
+    resj = f(resj + f(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
+}
 /** tsrank.c's POSNULL stand-in: one position at MAXENTRYPOS − 1, weight D. */
 const POS_NULL = ((MAXENTRYPOS - 1) << 2) | 0;
 // calc_rank_and's per-item "last entry" positions, as offsets into the vector (scratch, grown on demand).
@@ -181,30 +219,10 @@ export function matchingEntries(vector: ParsedVector, item: RankItem): number[] 
 export function rankOr(vector: VectorView, entries: ItemEntries): number {
   let res = 0;
   const size = entries.size;
-  const positions = vector.positions;
   for (let i = 0; i < size; i += 1) {
     const list = entries.lists[i] as ArrayLike<number>;
     const n = entries.counts[i] as number;
-    for (let x = 0; x < n; x += 1) {
-      const e = list[x] as number;
-      const count = vector.count(e);
-      const base = vector.start(e);
-      // A lexeme without positions counts once, at weight D (tsrank.c's posnull).
-      const dimt = count === 0 ? 1 : count;
-      let resj = 0;
-      let wjm = -1;
-      let jm = 0;
-      for (let j = 0; j < dimt; j += 1) {
-        const w = count === 0 ? (WEIGHTS[0] as number) : weightOf(positions[base + j] as number);
-        resj = f(resj + f(w / ((j + 1) * (j + 1))));
-        if (w > wjm) {
-          wjm = w;
-          jm = j;
-        }
-      }
-      const term = f(f(wjm + resj) - f(wjm / ((jm + 1) * (jm + 1))));
-      res = f(res + term / 1.64493406685);
-    }
+    for (let x = 0; x < n; x += 1) res = f(res + vector.term(list[x] as number) / 1.64493406685);
   }
   if (size > 0) res = f(res / size);
   return res;
@@ -250,7 +268,8 @@ export function rankAnd(vector: VectorView, entries: ItemEntries): number {
             let dist = Math.abs(posOf(pl) - posOf(pp));
             if (dist || isNull || ctNull) {
               if (!dist) dist = MAXENTRYPOS;
-              const curw = f(Math.sqrt(f(f(weightOf(pl) * weightOf(pp)) * wordDistance(dist))));
+              const weight = WEIGHT_PRODUCT[((pl & 3) << 2) | (pp & 3)] as number;
+              const curw = f(Math.sqrt(f(weight * (WORD_DISTANCE[dist] as number))));
               res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
             }
           }
@@ -279,6 +298,7 @@ export function tsRank(vector: ParsedVector, items: readonly RankItem[], isAnd: 
     positions: flat,
     start: (e) => starts[e] as number,
     count: (e) => (vector.positions[e] as number[]).length,
+    term: (e) => orTerm(flat, starts[e] as number, (vector.positions[e] as number[]).length),
   };
   let res = isAnd ? rankAnd(view, entries) : rankOr(view, entries);
   if (res < 0) res = f(1e-20);
