@@ -7,6 +7,7 @@ import {
   isNotModified,
   negotiatedBody,
   negotiatedEncoding,
+  writeChunks,
   sendPrepared,
   type PreparedResponse,
   type ResponseCache,
@@ -272,12 +273,9 @@ function writePrepared(
   headers['content-type'] = 'application/json; charset=utf-8';
   const { chunks } = prepared;
   if (chunks && negotiatedEncoding(request.headers, prepared) === null) {
-    // A page of pre-serialized cards goes out as its chunks, corked into one write (decision 0048).
+    // A page of pre-serialized cards goes out as its chunks, as the route writes it (decision 0048).
     headers['content-length'] = prepared.length;
-    response.writeHead(200, headers);
-    response.cork();
-    for (const chunk of chunks) response.write(chunk);
-    response.end();
+    writeChunks(response, 200, headers, chunks);
     return 200;
   }
   const { body, encoding } = negotiatedBody(request.headers, prepared);
