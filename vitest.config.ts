@@ -1,11 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-// One Vitest run with three projects: shared unit, server (unit + API integration), web components.
+// One Vitest run with four projects: shared unit, bench harness unit, server (unit + API integration), web components.
 export default defineConfig({
   test: {
     projects: [
       {
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        test: { name: 'bench', include: ['bench/src/**/*.test.ts'], environment: 'node' },
       },
       {
         test: {

@@ -92,7 +92,7 @@ async function reachablePostgres(): Promise<string | null> {
 
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('typecheck', bin('tsc'), ['-b']);
-vitest('unit (shared, web)', ['shared', 'web']);
+vitest('unit (shared, bench, web)', ['shared', 'bench', 'web']);
 vitest('server unit + API on PGlite', ['server'], { TEST_DATABASE_URL: '' });
 
 if (process.env.SKIP_PG === '1') {

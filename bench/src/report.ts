@@ -19,7 +19,7 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
-      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: autocannon overallRate. Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`,
+      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`,
     '',
   );
   for (const report of reports) {
