@@ -17,7 +17,11 @@ export interface OpenLoopJob {
   rate: number;
   /** Walked in order, round and round. */
   requests: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
-  /** A request not answered this long after it was due counts as a timeout. */
+  /**
+   * A request whose connection stays silent this long once it has one (node:http's socket idle timeout)
+   * is abandoned and counts as a timeout; its wait for a free connection is
+   * not part of this bound, but is part of its latency.
+   */
   timeoutMs?: number;
 }
 
