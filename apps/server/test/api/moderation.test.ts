@@ -10,6 +10,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
+import { createReportsRepository } from '../../src/modules/community/reports.repository.ts';
+import { createReportsService } from '../../src/modules/community/reports.service.ts';
+import { systemClock } from '../../src/lib/clock.ts';
+import type { AppError } from '../../src/lib/errors.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import {
   auditLog,
@@ -488,6 +492,50 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
       await second.close();
     }
   }, 120_000);
+
+  it('a decision that commits between reading the report and reading its target → 409, not "target gone"', async () => {
+    // The interleaving behind the race above, made certain: this service reads the report while it is open,
+    // then reads the target only after another instance has hidden it.
+    const glyph = await insertGlyph(t.database, owner.id, { title: 'Interleaved toy' });
+    const id = await reportGlyph(glyph.id);
+    const repository = createReportsRepository(t.database.db);
+    let otherDecision: Promise<{ statusCode: number }> | undefined;
+    const slow = createReportsService({
+      reports: {
+        ...repository,
+        async findTarget(type, targetId) {
+          otherDecision ??= t.app.inject({
+            method: 'POST',
+            url: `/api/admin/reports/${id}/resolve`,
+            headers: admin.auth,
+            payload: { action: 'hide', note: 'Malware' },
+          });
+          expect((await otherDecision).statusCode).toBe(200);
+          return repository.findTarget(type, targetId);
+        },
+      },
+      clock: systemClock,
+      limiter: { check: async () => {} },
+      publicUrl: 'http://localhost:3000',
+    });
+    const viewer = {
+      id: superAdmin.id,
+      email: SUPER_ADMIN_EMAIL,
+      username: 'super',
+      isAdmin: true,
+      isSuperAdmin: true,
+      isSuspended: false,
+      sessionId: 's',
+      sessionCreatedAt: new Date(),
+    };
+    const error = await slow.resolve(viewer, id, { action: 'hide', note: 'Malware' }).then(
+      () => null,
+      (caught: AppError) => caught,
+    );
+    expect(otherDecision).toBeDefined();
+    expect(error).toMatchObject({ statusCode: 409, message: COMMUNITY_MSG.reportAlreadyResolved });
+    expect((await audits(glyph.id)).map((a) => a.action)).toEqual(['moderation.hide']);
+  });
 
   it.each([
     ['unknown action', { action: 'explode', note: 'x' }, 400, COMMUNITY_MSG.moderationActionInvalid],

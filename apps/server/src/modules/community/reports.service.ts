@@ -150,19 +150,27 @@ export function createReportsService(deps: ReportsServiceDeps) {
       const undo = input.action === 'restore' || input.action === 'unsuspend';
       if (!undo && report.status !== 'open') throw conflict(COMMUNITY_MSG.reportAlreadyResolved, 'ALREADY_RESOLVED');
       const target = await reports.findTarget(report.targetType, report.targetId);
-      if (!target.exists && input.action !== 'dismiss') {
-        // The report was read before the target: a decision that committed in between (another admin, another
-        // instance) may have hidden or removed it. That is the same report decided twice (409), not a gone target.
+      // The report was read before the target: a decision that committed in between (another admin, another
+      // instance) may have hidden or removed it. That is the same report decided twice (409), not a gone target.
+      const goneOrDecided = async (): Promise<never> => {
         const current = undo ? null : await reports.findById(report.id);
         if (current && current.status !== 'open') throw conflict(COMMUNITY_MSG.reportAlreadyResolved, 'ALREADY_RESOLVED');
         throw notFound(COMMUNITY_MSG.targetGone);
-      }
+      };
+      if (!target.exists && input.action !== 'dismiss') await goneOrDecided();
       if (input.action !== 'dismiss' && input.action !== 'warn' && input.action !== 'restore' && input.action !== 'unsuspend' && !input.note) {
         // The creator is told what happened and why (issue 19): a decision against them needs a reason.
         throw new AppError(400, 'VALIDATION_ERROR', COMMUNITY_MSG.moderationNoteRequired);
       }
       if (input.action === 'warn' && !input.note) throw new AppError(400, 'VALIDATION_ERROR', COMMUNITY_MSG.moderationNoteRequired);
-      const effect = effectOf(input.action, report.targetType, report.targetId, target, input.note);
+      let effect: ModerationEffect;
+      try {
+        effect = effectOf(input.action, report.targetType, report.targetId, target, input.note);
+      } catch (error) {
+        // A hide that finds the glyph already hidden, a suspension that finds its owner gone: the same race.
+        if (error instanceof AppError && error.statusCode === 404) await goneOrDecided();
+        throw error;
+      }
       const now = clock.now();
       const data: Record<string, string | null> = {
         action: input.action,
