@@ -18,6 +18,7 @@ import { SEARCH_MSG } from './messages/search.ts';
 import { DISCOVERY_MSG } from './messages/discovery.ts';
 import { ADMIN_MSG } from './messages/admin.ts';
 import { RELEASE_MSG } from './messages/releases.ts';
+import { INSTALL_MSG } from './messages/install.ts';
 
 export { COMMON_MSG } from './messages/common.ts';
 export { AUTH_MSG } from './messages/auth.ts';
@@ -31,5 +32,6 @@ export { SEARCH_MSG } from './messages/search.ts';
 export { DISCOVERY_MSG } from './messages/discovery.ts';
 export { ADMIN_MSG } from './messages/admin.ts';
 export { RELEASE_MSG } from './messages/releases.ts';
+export { INSTALL_MSG } from './messages/install.ts';
 
-export const MSG = { ...COMMON_MSG, ...AUTH_MSG, ...API_MSG, ...SETTINGS_MSG, ...GLYPH_MSG, ...GLYPH_PAGE_MSG, ...REQUEST_MSG, ...FILE_MSG, ...SEARCH_MSG, ...DISCOVERY_MSG, ...ADMIN_MSG, ...RELEASE_MSG } as const;
+export const MSG = { ...COMMON_MSG, ...AUTH_MSG, ...API_MSG, ...SETTINGS_MSG, ...GLYPH_MSG, ...GLYPH_PAGE_MSG, ...REQUEST_MSG, ...FILE_MSG, ...SEARCH_MSG, ...DISCOVERY_MSG, ...ADMIN_MSG, ...RELEASE_MSG, ...INSTALL_MSG } as const;

@@ -2,15 +2,12 @@
  * Texts of the app shell (top bar, errors, dates) and texts more than one feature shows.
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
  */
-import { PRODUCT_NAME } from '../constants.ts';
-
 export const COMMON_MSG = {
   tooManyAttempts: 'Too many failed attempts. Please try again later.',
   loginFailed: 'Failed to sign in. Please try again.',
   signupFailed: 'Failed to create account. Please try again.',
   maxFiles: (n: number) => `Maximum ${n} files allowed`,
   linkCopied: 'Link copied to clipboard!',
-  downloadDisclaimer: `This APK is shared by the community. ${PRODUCT_NAME} does not guarantee the safety or functionality of third-party files. Download and install at your own risk.`,
   deleteGlyphConfirm:
     'Are you sure you want to permanently delete this glyph and all its related data? This action cannot be undone.',
   noGlyphsFound: 'No glyphs found',
@@ -29,11 +26,6 @@ export const COMMON_MSG = {
   internal: 'Something went wrong. Please try again.',
   updatedOn: (date: string) => `Updated ${date}`,
   signingKeyChanged: 'Signing key changed',
-  activateHeading: 'Activate it',
-  activateInstall: 'Open the downloaded APK on your phone and install it.',
-  activateOpen: 'Then open Settings → Glyph Interface → Glyph Toys and turn the toy on.',
-  activateAod: 'Always-on toys on Phone (4a) Pro: Settings → Glyph Interface → Flip to Glyph → Always-on Glyph Toy.',
-  activateDismiss: 'Got it',
   publishUpdate: 'Publish an update',
 
   authContextMissing: 'useAuth must be used within an AuthProvider',

@@ -1,4 +1,4 @@
-import { type ApkReport, COMMON_MSG } from '@glyphary/shared';
+import { type ApkReport, INSTALL_MSG } from '@glyphary/shared';
 import ConfirmDialogContent from '../../../components/ui/confirm-dialog-content.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function DownloadConfirm({
       description={
         apk ? (
           <>
-            {COMMON_MSG.downloadDisclaimer}
+            {INSTALL_MSG.downloadDisclaimer}
             {/* Issue 15: what to check the downloaded file against. */}
             <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
             <span className="mt-1 block font-mono text-xs break-all">
@@ -33,7 +33,7 @@ export function DownloadConfirm({
             </span>
           </>
         ) : (
-          COMMON_MSG.downloadDisclaimer
+          INSTALL_MSG.downloadDisclaimer
         )
       }
       confirmLabel="Download"

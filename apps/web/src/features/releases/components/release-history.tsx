@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { formatBytes, formatDate, type Release, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
+import { formatBytes, formatDate, type Release, COMMON_MSG, INSTALL_MSG, RELEASE_MSG } from '@glyphary/shared';
 import { Badge, Banner, ConfirmDialog, Skeleton } from '../../../components/ui/index.ts';
 import { ActivateGuide } from '../../../components/activate-guide.tsx';
 import { LinkifiedText } from '../../../components/linkified-text.tsx';
@@ -111,7 +111,7 @@ export function ReleaseHistory({ glyphId, renderAction }: { glyphId: string; ren
         open={downloading !== null}
         onOpenChange={(open) => (open ? undefined : setDownloading(null))}
         title="Download APK"
-        description={COMMON_MSG.downloadDisclaimer}
+        description={INSTALL_MSG.downloadDisclaimer}
         confirmLabel="Download"
         onConfirm={handleConfirm}
         destructive
