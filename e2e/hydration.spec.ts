@@ -119,3 +119,29 @@ for (const { timezoneId, width } of ZONES) {
     });
   });
 }
+
+test("a creator's first click on Edit Glyph opens it, even when the creator tools' code arrives late", async ({ page, signedInUser }) => {
+  const data = await seed(page, signedInUser.username, signedInUser.displayName);
+  // The creator tools are a chunk of their own (decision 0044). Held back here, it arrives after the rest
+  // of the page has hydrated: a click on its server markup before then used to be dropped by React.
+  let released = false;
+  await page.route(/\/assets\/creator-tools-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    released = true;
+    await route.continue();
+  });
+  // The quickest possible person: clicks Edit Glyph the moment the page stops being inert.
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (!root || root.hasAttribute('inert')) return;
+      const edit = Array.from(root.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Edit Glyph');
+      if (!edit) return;
+      observer.disconnect();
+      edit.click();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['inert'] });
+  });
+  await page.goto(`/glyph/${data.glyphId}`);
+  await expect(page.getByRole('dialog', { name: 'Edit Glyph' })).toBeVisible();
+  expect(released).toBe(true);
+});

@@ -15,8 +15,10 @@ describe('renderPage', () => {
   it('renders the home page with the list the page carries, signed out, without touching the network', async () => {
     const fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
-    const { html, queries } = await renderPage('/', { ...signedOut, [home]: { glyphs: [glyph({ title: 'Orbit clock' })], nextCursor: null } });
+    const { html, queries, parts } = await renderPage('/', { ...signedOut, [home]: { glyphs: [glyph({ title: 'Orbit clock' })], nextCursor: null } });
     vi.unstubAllGlobals();
+    // The lazily loaded parts it drew, for the browser to load before it hydrates: a visitor has no user menu.
+    expect(parts).toEqual(['footer']);
     expect(html).toContain('Glyph Toys for your Nothing Phone');
     expect(html).toContain('Orbit clock');
     expect(html).toContain('>Login<');
@@ -27,8 +29,9 @@ describe('renderPage', () => {
 
   it('renders a signed-in top bar from the session answer', async () => {
     const session = { session: { id: 's1', expiresAt: '2030-01-01T00:00:00.000Z' }, user: { id: 'u1', email: 'a@example.com', name: 'Ada', username: 'ada' } };
-    const { html } = await renderPage('/', { '/api/auth/get-session': session, [home]: { glyphs: [], nextCursor: null } });
+    const { html, parts } = await renderPage('/', { '/api/auth/get-session': session, [home]: { glyphs: [], nextCursor: null } });
     expect(html).toContain('Upload Glyph');
+    expect(parts.sort()).toEqual(['bell', 'footer', 'menu']);
     expect(html).not.toContain('>Login<');
     // Issue 17: the lazily loaded user menu and bell are rendered in full. An unfinished Suspense
     // boundary (`<!--$!-->`) is thrown away by the browser and rendered again (React error #419).

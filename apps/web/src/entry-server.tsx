@@ -3,7 +3,7 @@ import { StaticRouter } from './lib/router.tsx';
 import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { BootData } from './lib/boot-data.ts';
-import { preloadLazyComponents } from './lib/preloadable-lazy.tsx';
+import { collectRenderedParts, preloadLazyComponents } from './lib/preloadable-lazy.tsx';
 import { dehydrate, type DehydratedState } from './lib/query.tsx';
 import { createQueryClient } from './lib/query-client.ts';
 
@@ -12,6 +12,8 @@ export interface PrerenderedPage {
   html: string;
   /** The dehydrated query cache (lib/query.tsx): the browser hydrates it before React hydrates the markup. */
   queries: DehydratedState;
+  /** The lazily loaded parts it drew (lib/preloadable-lazy.tsx): the browser loads them before it hydrates. */
+  parts: string[];
 }
 
 /**
@@ -58,8 +60,8 @@ async function render(url: string, boot: Record<string, unknown>): Promise<Prere
     // What the page does not carry stays loading, as in the browser before its request answers.
     for (const query of queries) if (query.state.status === 'error') query.reset();
     // Second pass, with the data.
-    const html = page();
-    return { html, queries: dehydrate(queryClient) };
+    const { result: html, parts } = collectRenderedParts(page);
+    return { html, queries: dehydrate(queryClient), parts };
   } finally {
     queryClient.clear();
   }

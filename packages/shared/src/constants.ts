@@ -74,9 +74,11 @@ export const SUPPORT_EMAIL = 'support@glyphary.app';
 
 /**
  * The key of a pre-rendered page's query cache in its boot data (docs/decisions/0014-prerendered-pages.md);
- * every other key is an API URL.
+ * every other key but BOOT_PARTS_KEY is an API URL.
  */
 export const BOOT_QUERIES_KEY = 'prerendered-queries';
+/** The key of the lazily loaded parts a pre-rendered page drew (lib/preloadable-lazy.tsx): loaded before it hydrates. */
+export const BOOT_PARTS_KEY = 'prerendered-parts';
 
 // Issue 18: releases
 export const MAX_CHANGELOG = 5000;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_QUERIES_KEY } from '@glyphary/shared';
+import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, type TestUser } from '../factories.ts';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
       if (url.includes('explode')) throw new Error('render failed');
       if (url.includes('hang')) return new Promise(() => {});
       // Hands back the answers it was given as its "query cache", so the tests can see them.
-      return { html: '<p>pre-rendered ' + url.replace(/[<&]/g, '') + ' with ' + Object.keys(boot).length + ' answers $&</p>', queries: boot };
+      return { html: '<p>pre-rendered ' + url.replace(/[<&]/g, '') + ' with ' + Object.keys(boot).length + ' answers $&</p>', queries: boot, parts: ['footer'] };
     }`,
   );
   fs.writeFileSync(
@@ -75,7 +75,9 @@ describe('pre-rendered pages', () => {
     const home = await page('/');
     expect(home.response.body).toContain('<div id="root" inert data-prerendered><p>pre-rendered / with 2 answers $&</p></div>');
     // The answers travel in the rendered query cache; only the session is still read by URL.
-    expect(Object.keys(home.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_QUERIES_KEY]);
+    // And the lazily loaded parts it drew, which the browser loads before it hydrates the page.
+    expect(Object.keys(home.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_PARTS_KEY, BOOT_QUERIES_KEY]);
+    expect(home.embedded?.[BOOT_PARTS_KEY]).toEqual(['footer']);
     // Its scripts wait behind the first paint; the display font comes first.
     expect(home.response.body).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-1\.js">/);
     expect(home.response.body).toContain(

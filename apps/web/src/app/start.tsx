@@ -1,9 +1,10 @@
 import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BOOT_QUERIES_KEY } from '@glyphary/shared';
+import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { App } from './app.tsx';
 import { preloadRoute } from './router.tsx';
 import { BootData } from '../lib/boot-data.ts';
+import { preloadParts } from '../lib/preloadable-lazy.tsx';
 import { hydrate, type DehydratedState } from '../lib/query.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
@@ -57,7 +58,12 @@ export function startApp(): void {
   // the page itself rather than the loading fallback. A promise, not a top-level await: that made
   // the bundler split the entry into a dozen extra chunks (+4 KB gzip of initial JS).
   const prerendered = root.hasAttribute('data-prerendered');
-  void Promise.all([preloadRoute(window.location.pathname), prerendered ? priorityImagesPainted(root) : undefined]).then(() => {
+  // And the code of every lazily loaded part the pre-rendered page shows (the user menu, the creator's
+  // tools): hydrated without it, such a part would ignore a click until its chunk arrived. After the
+  // route's module, which registers its parts. (The server writes the list; unknown names are skipped.)
+  const parts = (prerendered && (boot.take(BOOT_PARTS_KEY)?.body as string[] | undefined)) || [];
+  const code = preloadRoute(window.location.pathname).then(() => preloadParts(parts));
+  void Promise.all([code, prerendered ? priorityImagesPainted(root) : undefined]).then(() => {
     const app = (
       <StrictMode>
         <Mounted root={root}>

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BOOT_QUERIES_KEY, PRODUCT_NAME } from '@glyphary/shared';
+import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY, PRODUCT_NAME } from '@glyphary/shared';
 import type { MetaResolver, PageMeta } from './page-meta.ts';
 import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
 
@@ -97,7 +97,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   const ssrEntry = path.resolve(options.distDir, '..', 'dist-server', 'entry-server.js');
   const prerender =
     hasBuild && fs.existsSync(ssrEntry)
-      ? ((await import(pathToFileURL(ssrEntry).href)) as { renderPage: (url: string, boot: Record<string, unknown>) => Promise<{ html: string; queries: unknown }> }).renderPage
+      ? ((await import(pathToFileURL(ssrEntry).href)) as { renderPage: (url: string, boot: Record<string, unknown>) => Promise<{ html: string; queries: unknown; parts: string[] }> }).renderPage
       : null;
   const manifest: ViteManifest = hasBuild && fs.existsSync(manifestPath) ? (JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as ViteManifest) : {};
 
@@ -187,8 +187,9 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
           const page = await withTimeout(prerender(request.url, boot), PRERENDER_TIMEOUT_MS);
           body = page.html;
           prerendered = true;
-          // The answers now live in the rendered query cache; only the session is still read by URL.
-          boot = { [SESSION_PATH]: boot[SESSION_PATH], [BOOT_QUERIES_KEY]: page.queries };
+          // The answers now live in the rendered query cache; only the session is still read by URL. The
+          // lazily loaded parts the page drew are loaded before it hydrates (a click on one is not lost).
+          boot = { [SESSION_PATH]: boot[SESSION_PATH], [BOOT_QUERIES_KEY]: page.queries, [BOOT_PARTS_KEY]: page.parts };
         } catch (error) {
           request.log.warn({ err: error }, 'page pre-render failed');
         }

@@ -6,7 +6,7 @@ import { TopBar } from './top-bar.tsx';
 // The footer is below every page's first screen and holds only links: its code loads after the
 // shell's (decision 0044). Preloadable: the server renders it in full (decision 0030), so the
 // pre-rendered HTML keeps it and hydration keeps that markup until the chunk arrives.
-const Footer = preloadableLazy(() => import('./footer.tsx').then((m) => m.Footer));
+const Footer = preloadableLazy('footer', () => import('./footer.tsx').then((m) => m.Footer));
 
 /**
  * A new page (a link or a redirect to another pathname) starts at the top. Back and forward (POP)

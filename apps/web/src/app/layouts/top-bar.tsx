@@ -12,9 +12,9 @@ import { SearchBox } from './search-box.tsx';
 // The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
 // Preloadable: a pre-rendered page shows them in full (issue 17: as plain `lazy` they left the
 // signed-in top bar unfinished in the server's HTML, and the browser replaced it, React error #419).
-const UserMenu = preloadableLazy(() => import('./user-menu.tsx').then((m) => m.UserMenu));
+const UserMenu = preloadableLazy('menu', () => import('./user-menu.tsx').then((m) => m.UserMenu));
 // Issue 19: the notification bell, loaded the same way.
-const NotificationBell = preloadableLazy(() => import('../../features/community/components/notification-bell.tsx').then((m) => m.NotificationBell));
+const NotificationBell = preloadableLazy('bell', () => import('../../features/community/components/notification-bell.tsx').then((m) => m.NotificationBell));
 
 /** spec §2 Navigation: logo, search (hidden on /search and /request-glyphs), Upload Glyph, user menu or Login / Sign Up. */
 export function TopBar() {

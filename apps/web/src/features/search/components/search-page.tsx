@@ -30,8 +30,8 @@ const DEFAULT_SORT: SearchSort = 'relevance';
 // Before a search: the quick terms and the whole catalogue (issue 17). A page with a term never
 // shows them, so they load only where they render (decision 0044); preloadable, as /search is
 // pre-rendered with them (decision 0030).
-const StartSearching = preloadableLazy(() => import('./search-browse.tsx').then((m) => m.StartSearching));
-const BrowseCatalogue = preloadableLazy(() => import('./search-browse.tsx').then((m) => m.BrowseCatalogue));
+const StartSearching = preloadableLazy('start', () => import('./search-browse.tsx').then((m) => m.StartSearching));
+const BrowseCatalogue = preloadableLazy('browse', () => import('./search-browse.tsx').then((m) => m.BrowseCatalogue));
 
 const isSearchSort = (value: string | null): value is SearchSort => value !== null && (SEARCH_SORTS as readonly string[]).includes(value);
 
