@@ -335,6 +335,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (searchIndex) {
     app.glyphary.searchIndex = searchIndex;
     const wait = env.SEARCH_INDEX === 'wait' || (env.SEARCH_INDEX === 'auto' && env.NODE_ENV === 'test');
+    const warmCards = env.SEARCH_CARDS_WARM === 'on' || (env.SEARCH_CARDS_WARM === 'auto' && env.NODE_ENV !== 'test');
+    let closing = false;
+    let warming: Promise<unknown> | undefined;
     app.addHook('onReady', async () => {
       const heapBefore = process.memoryUsage().heapUsed;
       const startedAt = performance.now();
@@ -342,10 +345,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!searchIndex.ready) return;
         const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
         app.log.info({ ...searchIndex.stats(), loadMs: Math.round(performance.now() - startedAt), heapMb: Math.round(heapMb) }, 'search index ready');
+        if (!warmCards || closing) return;
+        // Decision 0053: the result cards next, in the background; until then (or without) they load as searched.
+        const warmStartedAt = performance.now();
+        warming = searchIndexing.cards.warm({ stopped: () => closing }).then(
+          (cards) => app.log.info({ cards, warmMs: Math.round(performance.now() - warmStartedAt) }, 'search cards ready'),
+          (error: unknown) => app.log.warn({ err: error }, 'search cards: warming stopped (cards load as searched)'),
+        );
       });
       if (wait) await loaded;
     });
-    app.addHook('onClose', async () => searchIndex.stop());
+    app.addHook('onClose', async () => {
+      closing = true;
+      await warming; // ends after the batch in flight
+      searchIndex.stop();
+    });
     // Decision 0045: this instance's own writes are searchable at once although searches may skip the
     // feed read for up to maxLagMs. Every write here is a request with an unsafe method and has committed
     // by the time its response is sent (onSend); writers that run outside a request (jobs) report through

@@ -49,6 +49,10 @@ const EnvSchema = z.object({
   // Unset: 100, or 0 (a feed read before every search) under NODE_ENV=test, whose factories write to the
   // database behind the app's back.
   SEARCH_INDEX_MAX_LAG_MS: z.coerce.number().int().min(0).max(1000).optional(),
+  // Decision 0053: once the index is loaded, read the result cards of the live glyphs (most popular first,
+  // up to 100,000) in the background, so a first search does not wait on the database for them. 'auto': on
+  // except under NODE_ENV=test.
+  SEARCH_CARDS_WARM: z.enum(['auto', 'on', 'off']).default('auto'),
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

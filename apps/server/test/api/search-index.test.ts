@@ -330,6 +330,23 @@ describe('in-process search index (decision 0034)', () => {
     expect(cold.stats()).toMatchObject({ ready: false, answered: 0 });
   });
 
+  it('warms the cards of the most popular live glyphs up to its bound, the same cards a search reads (decision 0053)', async () => {
+    const live = await queryRows<{ id: string }>(t.database.db, sql`select glyph_id as id from glyph_search order by popularity desc, glyph_id`);
+    expect(live.length).toBeGreaterThan(20);
+    const bound = live.length - 5;
+    const warm = createSearchCards(t.database.db, { maxEntries: bound });
+    expect(await warm.warm({ batchSize: 7 })).toBe(bound);
+    // Held: read again, a card is the very object warmed (no database read); the same bytes as an on-demand read.
+    const mostPopular = live[0]!.id;
+    const [held] = await warm.get([mostPopular]);
+    expect((await warm.get([mostPopular]))[0]).toBe(held);
+    const [fresh] = await createSearchCards(t.database.db).get([mostPopular]);
+    expect(held?.bytes.equals(fresh!.bytes)).toBe(true);
+    // A stopped warm-up reads nothing.
+    const stopped = createSearchCards(t.database.db);
+    expect(await stopped.warm({ stopped: () => true })).toBe(0);
+  });
+
   it('answers the API’s plain searches from the app’s own index', async () => {
     const appIndex = t.app.glyphary.searchIndex;
     expect(appIndex?.ready).toBe(true);

@@ -1,7 +1,7 @@
 import { GlyphSchema } from '@glyphary/shared';
-import { and, sql } from 'drizzle-orm';
+import { and, desc, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { animations, files, glyphs, users } from '../../db/schema/index.ts';
+import { animations, files, glyphSearch, glyphs, users } from '../../db/schema/index.ts';
 import { partHash, schemaSerializer } from '../../lib/response-cache.ts';
 import { toGlyph } from '../glyphs/glyphs.presenter.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
@@ -56,7 +56,7 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
     .where(and(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`, isLive))
     .prepare('search_cards');
 
-  return {
+  const cards = {
     /** The cards of `ids`, in their order; undefined for a glyph that is not live (deleted meanwhile). */
     async get(ids: readonly string[]): Promise<(Card | undefined)[]> {
       const out: (Card | undefined)[] = new Array<Card | undefined>(ids.length);
@@ -109,7 +109,25 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
     get size(): number {
       return cache.size;
     },
+
+    /**
+     * Reads the cards of the live glyphs, most popular first, up to the bound (decision 0053), so a search
+     * nobody has made before finds its page here instead of in the database. In batches through `get`
+     * (an invalidation meanwhile keeps its glyph out, as for any read), yielding to requests between them.
+     * Stops early when `stopped()` says so (the app is closing). Resolves to the number of cards held.
+     */
+    async warm(options: { batchSize?: number; stopped?: () => boolean } = {}): Promise<number> {
+      const batchSize = options.batchSize ?? 500;
+      const rows = await db.select({ id: glyphSearch.glyphId }).from(glyphSearch).orderBy(desc(glyphSearch.popularity)).limit(maxEntries);
+      for (let start = 0; start < rows.length; start += batchSize) {
+        if (options.stopped?.()) break;
+        await cards.get(rows.slice(start, start + batchSize).map((row) => row.id));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return cache.size;
+    },
   };
+  return cards;
 }
 
 export type SearchCards = ReturnType<typeof createSearchCards>;
