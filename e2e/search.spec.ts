@@ -157,6 +157,34 @@ test.describe('search', () => {
     await expect(page).toHaveURL(`/glyph/${middleId}`);
   });
 
+  test('pre-rendered results show from the first paint: a card rises in its stagger but never starts hidden', async ({ page, signedInUser }) => {
+    expect(signedInUser.username).toBeTruthy();
+    const word = uniqueWord();
+    for (const title of ['Ring', 'Pulse', 'Meter']) await createGlyph(page.request, `${title} ${word}`, 'A glyph for the entrance check.');
+    await page.goto(`/search?q=${word}`);
+    await expect(cardTitles(page)).toHaveCount(3);
+    // Each card's entrance, held at its first frame: the staggered delay stays (spec §2 Search), and the
+    // card is already painted (decision 0054) — from opacity 0 it would hide a server-rendered card, and
+    // the page's largest paint with it, until its delay ran out.
+    const entrances = await results(page)
+      .getByRole('article')
+      .evaluateAll((cards) =>
+        cards.map((card) => {
+          const [entrance] = card.getAnimations();
+          entrance?.pause();
+          if (entrance) entrance.currentTime = 0;
+          const style = getComputedStyle(card);
+          return { name: style.animationName, delay: style.animationDelay, opacity: Number(style.opacity) };
+        }),
+      );
+    expect(entrances.map(({ name, delay }) => ({ name, delay }))).toEqual([
+      { name: 'card-in', delay: '0s' },
+      { name: 'card-in', delay: '0.1s' },
+      { name: 'card-in', delay: '0.2s' },
+    ]);
+    for (const { opacity } of entrances) expect(opacity).toBeGreaterThanOrEqual(0.6);
+  });
+
   test('no results: message and Browse All Glyphs → /', async ({ page }) => {
     const word = uniqueWord();
     await page.goto(`/search?q=${word}`);

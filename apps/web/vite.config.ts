@@ -3,6 +3,7 @@ import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { compression } from 'vite-plugin-compression2';
 
 /**
  * Modules every page loads that the bundler, left to itself, puts in chunks of their own beside the
@@ -58,7 +59,14 @@ function shellOf(entry: string) {
 
 // The SPA is served by apps/server in production; in development Vite proxies /api to it.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Scripts, styles and pictures that compress, compressed once at build time (decision 0054): the
+    // server sends `.br` (brotli at its best quality) or `.gz` (level 9) files as they are, instead of
+    // compressing every request's copy at a fast, weaker level while the page waits for it.
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/, threshold: 1024, skipIfLargerOrEqual: true, logLevel: 'silent' })]),
+  ],
   resolve: {
     // lucide-react's icon modules make their components with `../createLucideIcon.mjs`, which brings
     // lucide's runtime (~1 KB gzip on every page); ours draws the same markup for the props the app

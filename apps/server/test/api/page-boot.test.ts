@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
@@ -11,6 +12,7 @@ let t: TestApp;
 let owner: TestUser;
 let buildDir: string;
 let distDir: string;
+const SCRIPT = `export const texts = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `text ${i}`))};\n`;
 
 beforeAll(async () => {
   buildDir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-web-'));
@@ -32,6 +34,11 @@ beforeAll(async () => {
     '<!doctype html><html><head><!--app-head--><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
   );
   fs.writeFileSync(path.join(distDir, 'assets', 'doto-latin-700-normal-abc123.woff2'), 'font');
+  // Built scripts: one the build compressed (its .br and .gz beside it), one it did not.
+  fs.writeFileSync(path.join(distDir, 'assets', 'shared-1.js'), SCRIPT);
+  fs.writeFileSync(path.join(distDir, 'assets', 'shared-1.js.br'), zlib.brotliCompressSync(SCRIPT));
+  fs.writeFileSync(path.join(distDir, 'assets', 'shared-1.js.gz'), zlib.gzipSync(SCRIPT, { level: 9 }));
+  fs.writeFileSync(path.join(distDir, 'assets', 'cards-1.js'), SCRIPT);
   fs.mkdirSync(path.join(distDir, '.vite'));
   const manifest = {
     'index.html': { file: 'assets/index-1.js', imports: ['_shared-1.js'] },
@@ -111,6 +118,34 @@ describe('pre-rendered pages', () => {
     const { response, boot } = await page(`/glyph/${row.id}`);
     expect(response.body).toContain(`<meta property="og:title" content="Costs $&amp; and $&#39; more" />`);
     expect((boot?.[`/api/get-glyph/${row.id}`] as { glyph: { title: string } }).glyph.title).toBe(title);
+  });
+});
+
+describe('built assets (decision 0054)', () => {
+  const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+  it("a script the build compressed is sent as its .br or .gz file, by what the browser accepts", async () => {
+    const br = await get('/assets/shared-1.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.rawPayload.equals(fs.readFileSync(path.join(distDir, 'assets', 'shared-1.js.br')))).toBe(true);
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['vary']).toMatch(/accept-encoding/i);
+
+    const gz = await get('/assets/shared-1.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/shared-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('a script without compressed copies is still compressed on the way out', async () => {
+    const br = await get('/assets/cards-1.js', 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
   });
 });
 

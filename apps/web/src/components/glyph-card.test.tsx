@@ -96,7 +96,7 @@ describe('GlyphCard', () => {
     // After "Load more", the new batch (from index 2) starts at zero again.
     const { container } = renderCard(<GlyphGrid glyphs={glyphs} batchStart={2} />);
     expect(delaysOf(container)).toEqual([0, 0, 0]);
-    expect(container.querySelectorAll('article')[2]?.className).toContain('motion-safe:animate-fade-up');
+    expect(container.querySelectorAll('article')[2]?.className).toContain('motion-safe:animate-card-in');
   });
 });
 

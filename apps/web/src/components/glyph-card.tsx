@@ -120,7 +120,7 @@ export function GlyphCard({ glyph, index = 0, showDate = false, action, headingL
       onPointerEnter={preload}
       onFocus={preload}
       style={style}
-      className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-fade-up"
+      className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] border border-line bg-surface transition-colors focus-within:border-line-strong hover:border-line-strong hover:bg-raised motion-safe:animate-card-in"
     >
       <GlyphThumbnail glyph={glyph} priority={priority} />
       <div className="flex flex-1 flex-col gap-2 p-4">
