@@ -118,7 +118,7 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
      */
     async warm(options: { batchSize?: number; stopped?: () => boolean } = {}): Promise<number> {
       const batchSize = options.batchSize ?? 500;
-      const rows = await db.select({ id: glyphSearch.glyphId }).from(glyphSearch).orderBy(desc(glyphSearch.popularity)).limit(maxEntries);
+      const rows = await db.select({ id: glyphSearch.glyphId }).from(glyphSearch).orderBy(desc(glyphSearch.popularity), glyphSearch.glyphId).limit(maxEntries);
       for (let start = 0; start < rows.length; start += batchSize) {
         if (options.stopped?.()) break;
         await cards.get(rows.slice(start, start + batchSize).map((row) => row.id));
