@@ -5,6 +5,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import { shapeOf } from './request-shape.ts';
 
 interface Captured {
   status: number;
@@ -15,15 +16,34 @@ interface Captured {
 const file = process.argv[2];
 if (!file) throw new Error('usage: ceiling.ts <responses.json>');
 const table = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Captured>;
-const responses = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
-for (const [key, value] of Object.entries(table)) responses.set(key, { ...value, body: Buffer.from(value.body, 'base64') });
+type Response = { status: number; headers: Record<string, string>; body: Buffer };
+const responses = new Map<string, Response>();
+/**
+ * Per request shape (method, first two path segments, sorted query parameter names), every captured
+ * response of that shape, answered in turn to the requests the probe did not capture exactly — a
+ * search term past the probe's first 120 gets another search page of the same size class, not the
+ * first list page captured for `/api/get-glyphs` (which had made the cold-search ceiling a 12-card page).
+ */
+const byShape = new Map<string, { list: Response[]; next: number }>();
+for (const [key, value] of Object.entries(table)) {
+  const response = { ...value, body: Buffer.from(value.body, 'base64') };
+  responses.set(key, response);
+  const [method = '', url = ''] = key.split(' ');
+  const shape = shapeOf(method, url);
+  const entry = byShape.get(shape) ?? { list: [], next: 0 };
+  entry.list.push(response);
+  byShape.set(shape, entry);
+}
 
-/** Exact method + path, else the same route with another id (first two path segments). */
-function find(method: string, url: string) {
+/** Exact method + path, else the next captured response of the same shape. */
+function find(method: string, url: string): Response | undefined {
   const exact = responses.get(`${method} ${url}`);
   if (exact) return exact;
-  const prefix = url.split('?')[0]?.split('/').slice(0, 3).join('/') ?? '';
-  return responses.get(`${method} ${prefix}`);
+  const entry = byShape.get(shapeOf(method, url));
+  if (!entry) return undefined;
+  const found = entry.list[entry.next % entry.list.length];
+  entry.next += 1;
+  return found;
 }
 
 const server = http.createServer((request, response) => {
