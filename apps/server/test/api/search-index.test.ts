@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createSearchCards } from '../../src/modules/search/search.cards.ts';
-import { compileGroups, createSearchIndex, type SearchIndex } from '../../src/modules/search/search.index.ts';
+import { compileGroups, createSearchIndex, idKey, type SearchIndex } from '../../src/modules/search/search.index.ts';
 import { parseTsvector, tsRank } from '../../src/modules/search/search.rank.ts';
 import {
   createSearchIndexing,
@@ -309,6 +309,45 @@ describe('in-process search index (decision 0034)', () => {
     } finally {
       bitwise.stop();
     }
+  });
+
+  it('breaks score ties by id, descending, as the SQL path does — ids sharing their first 12 hex digits included', async () => {
+    // Equal text and popularity: equal scores, so the order is the ids' alone. The index compares ids by their
+    // leading 48 bits (idKey) and by text only when those are equal: the pairs below differ past the 12th digit.
+    const creator = await createUser(t.app);
+    const ids = [
+      '0fffffff-ffff-4000-8000-000000000001',
+      '10000000-0000-4000-8000-000000000001',
+      'c0ffee00-0001-4000-8000-000000000002',
+      'c0ffee00-0001-4000-8000-000000000010',
+      'c0ffee00-0001-4fff-8000-000000000001',
+      'c0ffee00-0002-4000-8000-000000000001',
+      'ffffffff-ffff-4000-8000-000000000000',
+    ];
+    for (const id of [...ids].reverse())
+      await insertGlyph(t.database, creator.id, { id, title: 'Xylospark Quillon', description: 'Xylospark quillon tie', likes: 3 });
+    await index.fresh();
+    const hits = (await index.search('xylospark quillon', 100)) ?? [];
+    expect(hits.map((hit) => hit.id)).toEqual([...ids].sort().reverse());
+    expect(new Set(hits.map((hit) => hit.score)).size).toBe(1);
+    expect(await pageAll(indexRepo, 'xylospark quillon', 3)).toEqual(await pageAll(sqlRepo, 'xylospark quillon', 3));
+    expect(await pageAll(indexRepo, 'xylospark', 100)).toEqual(await pageAll(sqlRepo, 'xylospark', 100));
+  });
+
+  it('keys ids by their leading 48 bits in the same order as their text (idKey)', () => {
+    const random = rng(7);
+    const hex = (n: number) => Array.from({ length: n }, () => '0123456789abcdef'[Math.floor(random() * 16)]).join('');
+    const uuids = Array.from({ length: 500 }, (_, i) => `${i % 5 === 0 ? 'abcdef01' : hex(8)}-${i % 10 === 0 ? '2345' : hex(4)}-4${hex(3)}-8${hex(3)}-${hex(12)}`);
+    for (let i = 1; i < uuids.length; i += 1) {
+      const a = uuids[i - 1] as string;
+      const b = uuids[i] as string;
+      if (idKey(a) !== idKey(b)) expect(idKey(a) < idKey(b), `${a} ${b}`).toBe(a < b);
+      else expect(a.slice(0, 13)).toBe(b.slice(0, 13));
+    }
+    expect(idKey('ffffffff-ffff-4000-8000-000000000000')).toBe(2 ** 48 - 1);
+    expect(idKey('00000000-0000-4000-8000-000000000000')).toBe(0);
+    expect(idKey('FFFFFFFF-FFFF-4000-8000-000000000000')).toBe(-1);
+    expect(idKey('not-a-uuid')).toBe(-1);
   });
 
   it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {

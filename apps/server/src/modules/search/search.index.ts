@@ -205,6 +205,16 @@ function hash53(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
+/**
+ * The leading 48 bits of a canonical (lower-case) UUID's text — the first 12 hex digits — as a number:
+ * ids with different keys are in the same order as their texts; equal keys compare as text. Glyph ids
+ * are PostgreSQL uuids read as text, always canonical; anything else gets -1 (and so compares as text).
+ */
+export function idKey(id: string): number {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}/.test(id)) return -1;
+  return Number.parseInt(id.slice(0, 8), 16) * 65536 + Number.parseInt(id.slice(9, 13), 16);
+}
+
 interface GlyphSearchRow {
   id: string;
   popularity: number;
@@ -237,6 +247,8 @@ class IndexData {
   readonly title: VectorStore;
   readonly search: VectorStore;
   readonly slotIds: string[] = [];
+  /** Per slot, its id's leading 48 bits as a number (`idKey`): id order without comparing strings. */
+  readonly idKeys = new F64List();
   readonly band = new IntList(1024);
   readonly hashes: number[] = [];
   live = new Uint32Array(64);
@@ -308,6 +320,7 @@ class IndexData {
     const slot = this.slots;
     this.ensureBits(slot);
     this.slotIds.push(id);
+    this.idKeys.push(idKey(id));
     this.band.push(row.band);
     this.hashes.push(hash53(row.tv) * 31 + hash53(row.sv));
     for (const [store, text] of [
@@ -480,6 +493,8 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   let hitSlots = new Int32Array(0);
   let hitScores = new Float64Array(0);
   let selectScores = new Float64Array(0);
+  let hitOrder = new Int32Array(0);
+  const sortStack = new Int32Array(128);
 
   /**
    * The catch-up runs before every search: on PostgreSQL as a named prepared statement, planned once
@@ -798,9 +813,11 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * full sort's (decision 0045: sorting every candidate was ~8 % of a search).
    */
   function topHits(d: IndexData, n: number, k: number, tier: 0 | 1): IndexHit[] {
-    const order: number[] = [];
+    if (hitOrder.length < n) hitOrder = new Int32Array(hitScores.length);
+    const order = hitOrder;
+    let m = 0;
     if (n <= k) {
-      for (let i = 0; i < n; i += 1) order.push(i);
+      for (let i = 0; i < n; i += 1) order[m++] = i;
     } else {
       if (selectScores.length < n) selectScores = new Float64Array(hitScores.length);
       const scores = selectScores;
@@ -829,23 +846,84 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
         else break;
       }
       const kth = scores[target] as number;
-      for (let i = 0; i < n; i += 1) if ((hitScores[i] as number) >= kth) order.push(i);
+      for (let i = 0; i < n; i += 1) if ((hitScores[i] as number) >= kth) order[m++] = i;
     }
+    sortHits(d, order, m);
     const ids = d.slotIds;
-    order.sort((a, b) => {
-      const sa = hitScores[a] as number;
-      const sb = hitScores[b] as number;
-      if (sa !== sb) return sb - sa;
-      const ia = ids[hitSlots[a] as number] as string;
-      const ib = ids[hitSlots[b] as number] as string;
-      return ia < ib ? 1 : ia > ib ? -1 : 0;
-    });
     const out: IndexHit[] = [];
-    for (let x = 0; x < order.length && x < k; x += 1) {
+    for (let x = 0; x < m && x < k; x += 1) {
       const i = order[x] as number;
       out.push({ id: ids[hitSlots[i] as number] as string, score: hitScores[i] as number, tier });
     }
     return out;
+  }
+
+  /**
+   * Whether hit `a` comes before hit `b` in the SQL path's order: score descending, then id descending —
+   * by the ids' leading 48 bits (`IndexData.idKeys`), their text only when those are equal.
+   */
+  function before(d: IndexData, a: number, b: number): boolean {
+    const sa = hitScores[a] as number;
+    const sb = hitScores[b] as number;
+    if (sa !== sb) return sa > sb;
+    const slotA = hitSlots[a] as number;
+    const slotB = hitSlots[b] as number;
+    const ka = d.idKeys.a[slotA] as number;
+    const kb = d.idKeys.a[slotB] as number;
+    if (ka !== kb && ka >= 0 && kb >= 0) return ka > kb;
+    return (d.slotIds[slotA] as string) > (d.slotIds[slotB] as string);
+  }
+
+  /**
+   * Sorts the first `m` hit indexes of `order` by `before`: quicksort, insertion sort below 12 (an
+   * `Array#sort` with a comparator was ~7 % of a search: a call into the comparator per comparison).
+   */
+  function sortHits(d: IndexData, order: Int32Array, m: number): void {
+    const stack = sortStack;
+    let top = 0;
+    stack[top++] = 0;
+    stack[top++] = m - 1;
+    while (top > 0) {
+      const hi = stack[--top] as number;
+      const lo = stack[--top] as number;
+      if (hi - lo < 12) {
+        for (let i = lo + 1; i <= hi; i += 1) {
+          const v = order[i] as number;
+          let j = i - 1;
+          while (j >= lo && before(d, v, order[j] as number)) {
+            order[j + 1] = order[j] as number;
+            j -= 1;
+          }
+          order[j + 1] = v;
+        }
+        continue;
+      }
+      const pivot = order[(lo + hi) >>> 1] as number;
+      let i = lo;
+      let j = hi;
+      while (i <= j) {
+        while (before(d, order[i] as number, pivot)) i += 1;
+        while (before(d, pivot, order[j] as number)) j -= 1;
+        if (i <= j) {
+          const tmp = order[i] as number;
+          order[i] = order[j] as number;
+          order[j] = tmp;
+          i += 1;
+          j -= 1;
+        }
+      }
+      // The larger side goes on the stack first, so the stack stays within 2·log2(m) entries.
+      const leftFirst = j - lo > hi - i;
+      for (let side = 0; side < 2; side += 1) {
+        const left = (side === 0) === leftFirst;
+        const from = left ? lo : i;
+        const to = left ? j : hi;
+        if (from < to) {
+          stack[top++] = from;
+          stack[top++] = to;
+        }
+      }
+    }
   }
 
   /** `searchGroups` (search.repository.ts) from the in-process lexicon: the same texts, no round trip. */
