@@ -35,21 +35,21 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         '',
       );
     }
-    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ratio | Server RSS MB | Budget | Notes |');
-    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Budget | Notes |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     for (const row of report.rows) {
       const r = row.result;
       const mode = row.mode === 'closed' ? `closed ${settings.connections}` : `rate ${row.target}/s`;
       if (!r) {
         lines.push(
-          `| ${row.label} | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
         );
         continue;
       }
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`,
       );
     }
     if (report.invariantsAfter) {

@@ -201,34 +201,46 @@ class ChunkedResponse implements PreparedResponse {
 
 /**
  * `prepareJson` for a body assembled from pre-serialized parts whose SHA-256 is already known
- * (decision 0034's search cards): the ETag hashes the parts' hashes and the text between them — as
- * strong a validator as hashing the whole text, for a fraction of the bytes. The parts are kept as
- * they are (UTF-8 already, no re-encoding of a ~100 KB string) and not joined (decision 0048): joining
- * copied ~110 KB of mostly cold card memory into a fresh buffer per search, and those buffers' external
- * memory drove full collections of a heap that holds every card.
+ * (decision 0034's search cards): the ETag hashes the text around the parts and the leading 64 bits of
+ * each part's SHA-256 (`partHash`, two uint32 per part in `partHashes`) — a changed page keeps its tag
+ * only if a changed card kept those 64 bits — for a fraction of the bytes (decision 0055: the numbers
+ * live in the card itself, where a hash string per card was one more scattered read per part). The parts
+ * are kept as they are (UTF-8 already, no re-encoding of a ~100 KB string) and not joined (decision 0048):
+ * joining copied ~110 KB of mostly cold card memory into a fresh buffer per search, and those buffers'
+ * external memory drove full collections of a heap that holds every card.
  */
-export function prepareJsonParts(head: string, parts: readonly Buffer[], partHashes: readonly string[], separator: string, tail: string): PreparedResponse {
+export function prepareJsonParts(head: string, parts: readonly Buffer[], partHashes: ArrayLike<number>, separator: string, tail: string): PreparedResponse {
+  if (partHashes.length !== parts.length * 2) throw new Error('prepareJsonParts: two hash words per part');
   const sep = Buffer.from(separator, 'utf8');
-  const chunks: Buffer[] = [Buffer.from(head, 'utf8')];
-  let length = (chunks[0] as Buffer).length;
-  parts.forEach((part, i) => {
+  const first = Buffer.from(head, 'utf8');
+  const end = Buffer.from(tail, 'utf8');
+  const chunks = new Array<Buffer>(parts.length === 0 ? 2 : parts.length * 2 + 1);
+  chunks[0] = first;
+  let length = first.length + end.length;
+  let c = 1;
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i] as Buffer;
     if (i > 0) {
-      chunks.push(sep);
+      chunks[c++] = sep;
       length += sep.length;
     }
-    chunks.push(part);
+    chunks[c++] = part;
     length += part.length;
-  });
-  const end = Buffer.from(tail, 'utf8');
-  chunks.push(end);
-  length += end.length;
-  const tag = createHash('sha256').update(JSON.stringify([head, separator, tail, partHashes])).digest('base64url').slice(0, 32);
+  }
+  chunks[c] = end;
+  const words = Uint32Array.from(partHashes);
+  const tag = createHash('sha256')
+    .update(`${head.length}:${head}${separator.length}:${separator}${tail.length}:${tail}`)
+    .update(new Uint8Array(words.buffer))
+    .digest('base64url')
+    .slice(0, 32);
   return new ChunkedResponse(chunks, length, `"${tag}"`);
 }
 
-/** The SHA-256 of a text, as `prepareJsonParts` expects for each part. */
-export function partHash(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
+/** The leading 64 bits of a text's SHA-256 as two uint32, as `prepareJsonParts` expects for each part. */
+export function partHash(text: string): [number, number] {
+  const digest = createHash('sha256').update(text).digest();
+  return [digest.readUInt32BE(0), digest.readUInt32BE(4)];
 }
 
 /**

@@ -28,8 +28,9 @@ export interface Card {
    * GlyphSchema serializer (what GlyphListSchema's serializer writes for each element), made once.
    */
   bytes: Buffer;
-  /** SHA-256 of the card's JSON text, for the page's ETag (prepareJsonParts). */
-  hash: string;
+  /** The leading 64 bits of the SHA-256 of the card's JSON text (`partHash`), for the page's ETag (prepareJsonParts). */
+  hashHi: number;
+  hashLo: number;
 }
 
 const serializeGlyph = schemaSerializer(GlyphSchema);
@@ -75,7 +76,8 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
       for (const { createdAtKey: key, ...row } of rows) {
         const json = serializeGlyph(toGlyph(row as GlyphRow));
         // Kept as UTF-8: a page joins its cards' bytes without encoding ~100 KB of text again.
-        const card = { row: row as GlyphRow, createdAtKey: key, bytes: Buffer.from(json, 'utf8'), hash: partHash(json) };
+        const [hashHi, hashLo] = partHash(json);
+        const card: Card = { row: row as GlyphRow, createdAtKey: key, bytes: Buffer.from(json, 'utf8'), hashHi, hashLo };
         out[missing.get(row.id) as number] = card;
         if (started === generation) cache.set(row.id, { card, used: false });
       }

@@ -23,8 +23,8 @@ export interface SearchPage {
   nextCursor: string | null;
   /** Index pages (decision 0034): each row already serialized (UTF-8) as a get-glyphs element, in order. */
   bytes?: Buffer[];
-  /** The SHA-256 of each `bytes` element's text. */
-  hashes?: string[];
+  /** Per `bytes` element, the leading 64 bits of its text's SHA-256 as two uint32 (`partHash`). */
+  hashes?: number[];
 }
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
@@ -363,7 +363,7 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
   const found = await cards.get(page.map((hit) => hit.id));
   const rows: GlyphRow[] = [];
   const bytes: Buffer[] = [];
-  const hashes: string[] = [];
+  const hashes: number[] = [];
   let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
   for (let i = 0; i < page.length; i += 1) {
     const hit = page[i] as (typeof hits)[number];
@@ -372,7 +372,7 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
     if (!card) continue;
     rows.push(card.row);
     bytes.push(card.bytes);
-    hashes.push(card.hash);
+    hashes.push(card.hashHi, card.hashLo);
     last = { hit, createdAtKey: card.createdAtKey };
   }
   const nextCursor =

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { partHash, prepareJsonParts } from './response-cache.ts';
+
+const cards = ['{"id":"a","title":"Neon Clock"}', '{"id":"b","title":"Rain Ring"}', '{"id":"c","title":"Boot Pulse"}'];
+
+function page(texts: readonly string[], tail = '],"nextCursor":null}') {
+  return prepareJsonParts(
+    '{"glyphs":[',
+    texts.map((text) => Buffer.from(text, 'utf8')),
+    texts.flatMap((text) => partHash(text)),
+    ',',
+    tail,
+  );
+}
+
+describe('prepareJsonParts (decision 0055)', () => {
+  it('keeps the body as its parts, joined only when asked, with the exact length', () => {
+    const prepared = page(cards);
+    const text = `{"glyphs":[${cards.join(',')}],"nextCursor":null}`;
+    expect(prepared.body.toString('utf8')).toBe(text);
+    expect(prepared.length).toBe(Buffer.byteLength(text));
+    expect(prepared.chunks?.length).toBe(cards.length * 2 + 1);
+    expect(page([]).body.toString('utf8')).toBe('{"glyphs":[],"nextCursor":null}');
+  });
+
+  it('gives equal pages equal tags, and a new tag when a card, the order or the text around them changes', () => {
+    const tag = page(cards).etag;
+    expect(tag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(page([...cards]).etag).toBe(tag);
+    expect(page([cards[0] as string, cards[1] as string, '{"id":"c","title":"Boot Pulse!"}']).etag).not.toBe(tag);
+    expect(page([cards[1] as string, cards[0] as string, cards[2] as string]).etag).not.toBe(tag);
+    expect(page(cards.slice(0, 2)).etag).not.toBe(tag);
+    expect(page(cards, '],"nextCursor":"abc"}').etag).not.toBe(tag);
+  });
+
+  it('hashes a part as the leading 64 bits of its SHA-256', () => {
+    // SHA-256("abc") = ba7816bf 8f01cfea …
+    expect(partHash('abc')).toEqual([0xba7816bf, 0x8f01cfea]);
+  });
+
+  it('refuses hash words that do not match the parts', () => {
+    expect(() => prepareJsonParts('[', [Buffer.from('1')], [1], ',', ']')).toThrow(/two hash words per part/);
+  });
+});
