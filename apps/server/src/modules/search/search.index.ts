@@ -876,7 +876,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
 
   /**
    * Sorts the first `m` hit indexes of `order` by `before`: quicksort, insertion sort below 12 (an
-   * `Array#sort` with a comparator was ~7 % of a search: a call into the comparator per comparison).
+   * `Array#sort` with a comparator was ~10 % of an index search: a call into the comparator per comparison).
    */
   function sortHits(d: IndexData, order: Int32Array, m: number): void {
     const stack = sortStack;
