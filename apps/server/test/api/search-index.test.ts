@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from '../../src/db/client.ts';
 import { createSearchCards } from '../../src/modules/search/search.cards.ts';
@@ -532,33 +532,42 @@ describe('freshness of the index across instances (decision 0034)', () => {
 });
 
 describe('searches between feed reads (decision 0045)', () => {
-  it('skips the feed read within maxLagMs, sees other writers after it and this instance’s own writes at once', async () => {
+  it('skips the feed read within half of maxLagMs, reads it behind the searches after that, and waits for it past maxLagMs', async () => {
     // Another instance with a hand-driven clock: whether it reads the feed depends on the clock alone.
     let clock = 1_000_000;
     const indexing = createSearchIndexing(t.database.db, { maxLagMs: 100, now: () => clock });
     const lagged = indexing.index;
     await lagged.start();
     const repo = createSearchRepository(t.database.db, indexing);
-    const find = async (term: string) => (await repo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id);
+    const find = async (term: string) => (await repo.search({ term, sort: 'relevance', limit: 100 })).rows.map((row) => row.id).sort();
     try {
       const creator = await createUser(t.app, { username: 'lag_maker', name: 'Lee Lag' });
       expect(await find('dugong')).toEqual([]);
       const rounds = lagged.stats().rounds;
-      // Written by "another instance" (behind this index's back) 99 ms after the last feed read began:
+      // Written by "another instance" (behind this index's back) 49 ms after the last feed read began:
       // not read yet, and no feed read was made.
       const a = await insertGlyph(t.database, creator.id, { title: 'Dugong Lantern' });
-      clock += 99;
+      clock += 49;
       expect(await find('dugong')).toEqual([]);
       expect(lagged.stats().rounds).toBe(rounds);
-      // 100 ms after it: the next search reads the feed.
+      // Half the bound: this search does not wait, and a feed read starts behind it.
       clock += 1;
+      await find('dugong');
+      expect(lagged.stats().rounds).toBe(rounds + 1);
+      await vi.waitFor(() => expect(lagged.stats().catchingUp).toBe(false));
+      // The read landed: the write shows, with no further read (it began 0 ms ago on this clock).
       expect(await find('dugong')).toEqual([a.id]);
       expect(lagged.stats().rounds).toBe(rounds + 1);
-      // A write this instance reports is seen at its next search, without waiting for the lag.
-      const b = await insertGlyph(t.database, creator.id, { title: 'Dugong Beacon' });
-      lagged.noteWrite();
-      expect((await find('dugong')).sort()).toEqual([a.id, b.id].sort());
+      // Past the bound with no search in between (nothing read ahead): the next search waits for the feed.
+      const b = await insertGlyph(t.database, creator.id, { title: 'Dugong Compass' });
+      clock += 100;
+      expect(await find('dugong')).toEqual([a.id, b.id].sort());
       expect(lagged.stats().rounds).toBe(rounds + 2);
+      // A write this instance reports is seen at its next search, without waiting for the lag.
+      const c = await insertGlyph(t.database, creator.id, { title: 'Dugong Beacon' });
+      lagged.noteWrite();
+      expect(await find('dugong')).toEqual([a.id, b.id, c.id].sort());
+      expect(lagged.stats().rounds).toBe(rounds + 3);
     } finally {
       lagged.stop();
     }
