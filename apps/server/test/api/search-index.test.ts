@@ -195,6 +195,19 @@ async function pageAll(repo: SearchRepository, term: string, limit: number): Pro
   return seen;
 }
 
+/** Every page of a search with its cursor: equal cursors mean equal scores to the last bit (a cursor carries its score). */
+async function pagesOf(repo: SearchRepository, term: string, limit: number): Promise<{ ids: string[]; next: string | null }[]> {
+  const out: { ids: string[]; next: string | null }[] = [];
+  let cursor: string | undefined;
+  for (let n = 0; n < 200; n += 1) {
+    const page = await repo.search({ term, sort: 'relevance', limit, cursor });
+    out.push({ ids: page.rows.map((row) => row.id), next: page.nextCursor });
+    if (!page.nextCursor) break;
+    cursor = page.nextCursor;
+  }
+  return out;
+}
+
 describe('in-process search index (decision 0034)', () => {
   it('stems query words as PostgreSQL’s english configuration does', async () => {
     const text = ['product-spec.md', 'design.md', 'security-sweep.md']
@@ -276,7 +289,8 @@ describe('in-process search index (decision 0034)', () => {
       const expected = await pageAll(sqlRepo, term, 100);
       expect(await pageAll(indexRepo, term, 100), term).toEqual(expected);
       // Small pages cross the tiers and many cursors.
-      expect(await pageAll(indexRepo, term, 7), `${term} (pages of 7)`).toEqual(await pageAll(sqlRepo, term, 7));
+      // Cursors too: the same scores to the last bit (decision 0056: the popularity term's ln is the database's).
+      expect(await pagesOf(indexRepo, term, 7), `${term} (pages of 7)`).toEqual(await pagesOf(sqlRepo, term, 7));
       if (expected.length > 0) nonEmpty += 1;
     }
     expect(nonEmpty).toBeGreaterThan(50);
@@ -348,6 +362,31 @@ describe('in-process search index (decision 0034)', () => {
     expect(idKey('00000000-0000-4000-8000-000000000000')).toBe(0);
     expect(idKey('FFFFFFFF-FFFF-4000-8000-000000000000')).toBe(-1);
     expect(idKey('not-a-uuid')).toBe(-1);
+  });
+
+  it('asks PostgreSQL once which copy of a text named both as a prefix and exactly it ranks with, then serves the SQL path’s pages (decision 0056)', async () => {
+    // A typo's alternative equal to another word's stem names that text exactly and as a prefix ("clok clock":
+    // clock | clock:*); ts_rank keeps one copy, and which one is PostgreSQL's sort's business.
+    const terms = ['clok clock', 'clock clok', 'clocks clok', 'timr timer', 'lightt light', 'pixl pixels', 'glyhp glyphs'];
+    const ambiguous = [];
+    for (const term of terms) {
+      const groups = index.groups(term);
+      if (groups && compileGroups(groups) === null) ambiguous.push(term);
+    }
+    expect(ambiguous.length).toBeGreaterThanOrEqual(4);
+    const before = index.stats();
+    for (const term of ambiguous) {
+      // Equal cursors: equal scores to the last bit (they carry the score), not just the same order.
+      expect(await pagesOf(indexRepo, term, 7), term).toEqual(await pagesOf(sqlRepo, term, 7));
+      expect(await pageAll(indexRepo, term, 100), term).toEqual(await pageAll(sqlRepo, term, 100));
+    }
+    const after = index.stats();
+    // Answered in-process: a probe per query whose ranks depend on the copy, none left to SQL.
+    expect(after.declined).toBe(before.declined);
+    expect(after.probes - before.probes).toBeGreaterThanOrEqual(1);
+    // Asked once per open question: the same searches again ask nothing.
+    for (const term of ambiguous) await pageAll(indexRepo, term, 7);
+    expect(index.stats().probes).toBe(after.probes);
   });
 
   it('leaves words only PostgreSQL can parse to the SQL path, with the same answer', async () => {

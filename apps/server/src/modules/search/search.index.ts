@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows, type Db } from '../../db/client.ts';
-import { compareLexemes, orTerm, parseTsvector, rankAnd, rankItems, rankOr, type ItemEntries, type RankItem, type VectorView } from './search.rank.ts';
+import { ambiguousTexts, compareLexemes, orTerm, parseTsvector, rankAnd, rankItems, rankOr, type ItemEntries, type RankItem, type VectorView } from './search.rank.ts';
 import { englishLexeme, isStemmedWord, simpleLexeme, STEMMER_PROBES } from './search.stem.ts';
 import { TypoLexicon } from './search.trigram.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
@@ -24,6 +24,9 @@ export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
  */
 export const SEARCH_INDEX_MAX_LAG_MS = 100;
 const MAX_ALTERNATIVES = 3;
+/** Queries whose copy choice is remembered (decision 0056); past it the memory starts over. */
+const MAX_PREFIX_CHOICES = 10_000;
+const NO_PREFIXES: ReadonlySet<string> = new Set();
 /** Feed rows older than this are pruned; an instance that has not caught up for half of it reloads. */
 const FEED_KEEP_MS = 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
@@ -79,8 +82,6 @@ class F64List {
   }
 }
 
-/** The popularity part of a hit's score, `0.001 * ln(popularity)` as the SQL path adds it (kept per slot). */
-const popularityTerm = (popularity: number) => 0.001 * Math.log(popularity);
 /** Numbers per slot in `VectorStore.docs`. */
 const DOC_FIELDS = 3;
 
@@ -120,7 +121,7 @@ class VectorStore {
     this.bitsetPostings = bitsetPostings;
   }
 
-  add(slot: number, lexIds: number[], positions: number[][], popularity: number): void {
+  add(slot: number, lexIds: number[], positions: number[][], popularityTerm: number): void {
     if ((slot >> 5) + 2 > this.bitWords) this.growBits((slot >> 5) + 2);
     this.docs.push(this.entries.n >> 1);
     for (let e = 0; e < lexIds.length; e += 1) {
@@ -147,11 +148,11 @@ class VectorStore {
       }
     }
     this.docs.push(this.entries.n >> 1);
-    this.docs.push(popularityTerm(popularity));
+    this.docs.push(popularityTerm);
   }
 
-  setPopularity(slot: number, popularity: number): void {
-    this.docs.a[slot * DOC_FIELDS + 2] = popularityTerm(popularity);
+  setPopularity(slot: number, popularityTerm: number): void {
+    this.docs.a[slot * DOC_FIELDS + 2] = popularityTerm;
   }
 
   /** Room for at least `words` words in every posting bitset (doubling, so a reload's growth is amortized). */
@@ -217,7 +218,12 @@ export function idKey(id: string): number {
 
 interface GlyphSearchRow {
   id: string;
-  popularity: number;
+  /**
+   * The popularity part of a hit's score, `0.001 * ln(popularity)` as the SQL path adds it, computed by
+   * the database: V8's Math.log is not always glibc's (ln 74 differs in the last bit), and the cursor
+   * carries the score to the last bit (decision 0056).
+   */
+  pt: number;
   band: number;
   tv: string;
   sv: string;
@@ -304,8 +310,8 @@ class IndexData {
     if (row && old !== undefined && this.hashes[old] === hash53(row.tv) * 31 + hash53(row.sv)) {
       // Popularity only (likes, downloads): the slot stays, its band may move.
       this.setBand(old, this.band.a[old] as number, false);
-      this.title.setPopularity(old, row.popularity);
-      this.search.setPopularity(old, row.popularity);
+      this.title.setPopularity(old, row.pt);
+      this.search.setPopularity(old, row.pt);
       this.band.a[old] = row.band;
       this.setBand(old, row.band, true);
       return;
@@ -332,7 +338,7 @@ class IndexData {
         slot,
         parsed.lexemes.map((lexeme) => this.lexId(lexeme)),
         parsed.positions,
-        row.popularity,
+        row.pt,
       );
     }
     this.live[slot >> 5] = (this.live[slot >> 5] as number) | (1 << (slot & 31));
@@ -373,6 +379,8 @@ export interface CompiledQuery {
   /** The distinct items as ts_rank sees them, in its order. */
   items: RankItem[];
   isAnd: boolean;
+  /** The texts named both as a prefix and exactly, whose copy `prefixKept` chose (empty without it). */
+  ambiguous: readonly string[];
 }
 
 /**
@@ -385,6 +393,7 @@ export interface CompiledQuery {
 export function compileGroups(
   groupTexts: readonly string[],
   stemOf: (word: string) => string | null = englishLexeme,
+  prefixKept?: ReadonlySet<string>,
 ): CompiledQuery | null | 'none' {
   const groups: RankItem[][] = [];
   for (const text of groupTexts) {
@@ -403,19 +412,20 @@ export function compileGroups(
     groups.push([...english, ...simple]);
   }
   if (groups.length === 0) return 'none';
-  const items = rankItems(groups.flat());
+  const all = groups.flat();
+  const items = rankItems(all, prefixKept);
   if (!items || items.length > 31) return null;
-  return { groups, items, isAnd: groups.length >= 2 };
+  return { groups, items, isAnd: groups.length >= 2, ambiguous: prefixKept ? ambiguousTexts(all) : [] };
 }
 
 /**
  * The feed since `$1` (the previous read's snapshot xmin: every transaction from then on, committed
  * since or not, is read again — applying a row twice is harmless), plus this read's own xmin.
  */
-const CATCH_UP_SQL = `select 'x' as kind, pg_snapshot_xmin(pg_current_snapshot())::text as id, null::bigint as rev, null::int as popularity,
+const CATCH_UP_SQL = `select 'x' as kind, pg_snapshot_xmin(pg_current_snapshot())::text as id, null::bigint as rev, null::float8 as pt,
        null::int as band, null::text as tv, null::text as sv
 union all
-select 'g', c.glyph_id::text, c.rev, s.popularity, s.band::int, s.title_vector::text, s.search_vector::text
+select 'g', c.glyph_id::text, c.rev, 0.001 * ln(s.popularity), s.band::int, s.title_vector::text, s.search_vector::text
   from (select glyph_id, max(rev) as rev from search_changes where xid >= $1::xid8 group by glyph_id) c
   left join glyph_search s on s.glyph_id = c.glyph_id
 union all
@@ -445,6 +455,13 @@ export interface SearchIndexOptions {
    */
   maxLagMs?: number;
   now?: () => number;
+  /**
+   * ts_rank of the glyph's tier vector (1 title, 0 search) for the query `groups` builds on the SQL
+   * path, as float8, plus `addend` (in float8, in the database); null when the glyph has no row.
+   * Settles which copy of a text named both as a prefix and exactly PostgreSQL ranks with (decision
+   * 0056); without it such queries go to SQL.
+   */
+  probeRank?: (groups: readonly string[], tier: 0 | 1, glyphId: string, addend: number) => Promise<number | null>;
 }
 
 /** The in-process search index of one server instance. */
@@ -480,6 +497,14 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   let declined = 0;
   /** Catch-up queries run (shared by the searches that waited for them). */
   let rounds = 0;
+  /** Queries whose copy of a doubly named text PostgreSQL was asked about (decision 0056). */
+  let probes = 0;
+  /**
+   * Per query (its groups) that names a text both ways, the choices still open — each the set of texts
+   * whose prefix copy PostgreSQL would keep; one when settled — or 'sql' when no choice reproduced its
+   * rank (decision 0056).
+   */
+  const prefixChoices = new Map<string, readonly ReadonlySet<string>[] | 'sql'>();
   // Scratch for one search (searches run one at a time between awaits).
   let itemMask = new Int32Array(1024);
   let bitsA = new Uint32Array(64);
@@ -548,7 +573,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     for (;;) {
       const rows = await queryRows<GlyphSearchRow>(
         db,
-        sql`select glyph_id::text as id, popularity, band, title_vector::text as tv, search_vector::text as sv
+        sql`select glyph_id::text as id, 0.001 * ln(popularity) as pt, band, title_vector::text as tv, search_vector::text as sv
               from glyph_search where glyph_id > ${after}::uuid order by glyph_id limit ${LOAD_BATCH}`,
       );
       for (const row of rows) next.apply(row.id, row);
@@ -582,7 +607,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       kind: string;
       id: string;
       rev: string | number | null;
-      popularity: number | null;
+      pt: number | null;
       band: number | null;
       tv: string | null;
       sv: string | null;
@@ -598,7 +623,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
           row.id,
           row.tv === null || row.sv === null
             ? null
-            : { id: row.id, popularity: row.popularity ?? 1, band: row.band ?? 0, tv: row.tv, sv: row.sv },
+            : { id: row.id, pt: Number(row.pt ?? 0), band: row.band ?? 0, tv: row.tv, sv: row.sv },
         );
         options.onGlyphChange?.(row.id);
       }
@@ -935,6 +960,172 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     }
   }
 
+  /** Sizes the scratch for `d`; returns the number of 32-bit words of a match bitset. */
+  function prepare(d: IndexData): number {
+    const words = ((d.slots + 31) >> 5) + 1;
+    bitsA = grow(bitsA, words);
+    bitsB = grow(bitsB, words);
+    bitsT = grow(bitsT, words);
+    bitsS = grow(bitsS, words);
+    if (itemMask.length < d.lexStrings.length) itemMask = new Int32Array(Math.max(d.lexStrings.length * 2, 1024));
+    return words;
+  }
+
+  /** Marks in `itemMask` which of the query's items each lexeme matches; returns the lexemes marked (for `unmark`). */
+  function mark(d: IndexData, compiled: CompiledQuery): number[] {
+    const marked: number[] = [];
+    compiled.items.forEach((item, i) => {
+      const lexes: number[] = [];
+      d.matching(item, lexes);
+      for (const lex of lexes) {
+        if (itemMask[lex] === 0) marked.push(lex);
+        itemMask[lex] = (itemMask[lex] as number) | (1 << i);
+      }
+    });
+    return marked;
+  }
+
+  function unmark(marked: readonly number[]): void {
+    for (const lex of marked) itemMask[lex] = 0;
+  }
+
+  /**
+   * A query that names a text both as a prefix and exactly (a typo alternative equal to another
+   * word's stem: "clok clock"), whose ranks depend on the copy PostgreSQL keeps (decision 0056).
+   * Ranks each tier's candidates under every choice of copies: 'either' when no candidate's rank
+   * depends on it; otherwise the first candidate whose does, with its score under each choice (rank
+   * plus its popularity term), for PostgreSQL to settle.
+   */
+  function prefixProbe(
+    d: IndexData,
+    variants: readonly CompiledQuery[],
+  ): 'either' | { tier: 0 | 1; glyphId: string; popularityTerm: number; scores: number[] } {
+    const words = prepare(d);
+    const first = variants[0] as CompiledQuery;
+    matchBits(d, d.title, first, bitsT, words);
+    matchBits(d, d.search, first, bitsS, words);
+    for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
+    for (const tier of [1, 0] as const) {
+      const store = tier === 1 ? d.title : d.search;
+      const n = candidates(d, tier === 1 ? bitsT : bitsS, words, caps[tier]);
+      const scores = variants.map((variant) => {
+        const marked = mark(d, variant);
+        try {
+          const ranked = rank(d, store, variant, n, undefined);
+          return hitScores.slice(0, ranked);
+        } finally {
+          unmark(marked);
+        }
+      });
+      for (let i = 0; i < n; i += 1) {
+        if (scores.every((list) => list[i] === scores[0]?.[i])) continue;
+        const slot = candidateSlots[i] as number;
+        return {
+          tier,
+          glyphId: d.slotIds[slot] as string,
+          popularityTerm: store.docs.a[slot * DOC_FIELDS + 2] as number,
+          scores: scores.map((list) => list[i] as number),
+        };
+      }
+    }
+    return 'either';
+  }
+
+  /**
+   * Narrows `open`, the choices of copy for the doubly named texts of the query `groups` still in play
+   * (decision 0056): every open choice is ranked here, and a candidate whose score tells them apart goes
+   * to PostgreSQL, until one choice is left — or until the open choices rank every candidate alike (none
+   * of today's glyphs tells them apart: nothing to ask). Returns the choices still open (none: no choice
+   * gives PostgreSQL's score), or 'gone' when the index went away or a probed glyph was deleted meanwhile.
+   */
+  async function settleCopies(
+    groups: readonly string[],
+    choices: readonly ReadonlySet<string>[],
+  ): Promise<readonly ReadonlySet<string>[] | 'gone'> {
+    let open = choices;
+    while (open.length > 1 && options.probeRank) {
+      const d = data;
+      if (!d || stopped) return 'gone';
+      const probe = prefixProbe(
+        d,
+        open.map((choice) => compileGroups(groups, stemOf, choice) as CompiledQuery),
+      );
+      if (probe === 'either') break;
+      probes += 1;
+      // PostgreSQL's rank plus this index's popularity term: the same float8 addition as the scores here,
+      // so a popularity changed meanwhile in the database does not spoil the comparison.
+      const score = await options.probeRank(groups, probe.tier, probe.glyphId, probe.popularityTerm);
+      if (score === null) return 'gone';
+      open = open.filter((_choice, i) => probe.scores[i] === score);
+    }
+    return open;
+  }
+
+  /**
+   * One relevance page of a plain search: `limit + 1` hits after `after`, tier 1 first; or null when
+   * the index cannot answer (not ready, a word only PostgreSQL can parse) and the SQL path must.
+   * Call `fresh()` first.
+   */
+  async function search(term: string, limit: number, after?: IndexAfter): Promise<IndexHit[] | null> {
+    if (!data || stopped) return null;
+    const groups = groupsOf(data, term);
+    if (!groups) {
+      answered += 1;
+      return [];
+    }
+    await stemGroups(groups);
+    const d = data;
+    if (!d || stopped) return null;
+    const key = groups.join('\n');
+    let kept = prefixChoices.get(key);
+    let compiled = compileGroups(groups, stemOf, kept === 'sql' ? undefined : (kept?.[0] ?? NO_PREFIXES));
+    if (compiled === null) {
+      declined += 1;
+      return null;
+    }
+    if (compiled !== 'none' && compiled.ambiguous.length > 0 && kept !== 'sql' && (kept === undefined || kept.length > 1)) {
+      // Every choice of copies: one such text in practice, two at most; more are left to SQL.
+      const texts = compiled.ambiguous;
+      const open = await settleCopies(
+        groups,
+        kept ?? (texts.length > 2 ? [] : Array.from({ length: 1 << texts.length }, (_, bits) => new Set(texts.filter((_text, i) => (bits >> i) & 1)))),
+      );
+      if (open === 'gone') {
+        declined += 1;
+        return null;
+      }
+      if (prefixChoices.size >= MAX_PREFIX_CHOICES) prefixChoices.clear();
+      kept = open.length === 0 ? 'sql' : open;
+      prefixChoices.set(key, kept);
+      // The index may have moved on during a probe: start over with what was learned.
+      if (d !== data || kept === 'sql' || kept.length === 1) return search(term, limit, after);
+      // The choices still open rank today's candidates alike: any of them will do.
+      compiled = compileGroups(groups, stemOf, kept[0]) as CompiledQuery;
+    }
+    answered += 1;
+    if (compiled === 'none') return [];
+    const words = prepare(d);
+    const marked = mark(d, compiled);
+    try {
+      const found: IndexHit[] = [];
+      matchBits(d, d.title, compiled, bitsT, words);
+      if (!after || after.tier === 1) {
+        const n = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), after);
+        found.push(...topHits(d, n, limit + 1, 1));
+      }
+      if (found.length <= limit) {
+        matchBits(d, d.search, compiled, bitsS, words);
+        for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
+        const tierAfter = after?.tier === 0 ? after : undefined;
+        const n = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), tierAfter);
+        found.push(...topHits(d, n, limit + 1 - found.length, 0));
+      }
+      return found;
+    } finally {
+      unmark(marked);
+    }
+  }
+
   /** `searchGroups` (search.repository.ts) from the in-process lexicon: the same texts, no round trip. */
   function groupsOf(d: IndexData, term: string): string[] | null {
     const terms = toSearchTerms(term);
@@ -988,65 +1179,11 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     stats() {
       const d = data;
       const sizes = d ? { glyphs: d.slotOf.size, slots: d.slots, lexemes: d.lexStrings.length, words: d.typos.size } : null;
-      return { ready: d !== null, answered, declined, rounds, catchingUp: inFlight !== null, stemmer: stemMode, ...sizes };
+      return { ready: d !== null, answered, declined, rounds, probes, catchingUp: inFlight !== null, stemmer: stemMode, ...sizes };
     },
 
-    /**
-     * One relevance page of a plain search: `limit + 1` hits after `after`, tier 1 first; or null when
-     * the index cannot answer (not ready, a word only PostgreSQL can parse) and the SQL path must.
-     * Call `fresh()` first.
-     */
-    async search(term: string, limit: number, after?: IndexAfter): Promise<IndexHit[] | null> {
-      if (!data || stopped) return null;
-      const groups = groupsOf(data, term);
-      if (!groups) {
-        answered += 1;
-        return [];
-      }
-      await stemGroups(groups);
-      const d = data;
-      if (!d || stopped) return null;
-      const compiled = compileGroups(groups, stemOf);
-      if (compiled === null) {
-        declined += 1;
-        return null;
-      }
-      answered += 1;
-      if (compiled === 'none') return [];
-      const words = ((d.slots + 31) >> 5) + 1;
-      bitsA = grow(bitsA, words);
-      bitsB = grow(bitsB, words);
-      bitsT = grow(bitsT, words);
-      bitsS = grow(bitsS, words);
-      if (itemMask.length < d.lexStrings.length) itemMask = new Int32Array(Math.max(d.lexStrings.length * 2, 1024));
-      const marked: number[] = [];
-      compiled.items.forEach((item, i) => {
-        const lexes: number[] = [];
-        d.matching(item, lexes);
-        for (const lex of lexes) {
-          if (itemMask[lex] === 0) marked.push(lex);
-          itemMask[lex] = (itemMask[lex] as number) | (1 << i);
-        }
-      });
-      try {
-        const found: IndexHit[] = [];
-        matchBits(d, d.title, compiled, bitsT, words);
-        if (!after || after.tier === 1) {
-          const n = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), after);
-          found.push(...topHits(d, n, limit + 1, 1));
-        }
-        if (found.length <= limit) {
-          matchBits(d, d.search, compiled, bitsS, words);
-          for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
-          const tierAfter = after?.tier === 0 ? after : undefined;
-          const n = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), tierAfter);
-          found.push(...topHits(d, n, limit + 1 - found.length, 0));
-        }
-        return found;
-      } finally {
-        for (const lex of marked) itemMask[lex] = 0;
-      }
-    },
+    /** One relevance page of a plain search, or null for the SQL path (see `search` above). Call `fresh()` first. */
+    search,
   };
 }
 

@@ -181,21 +181,33 @@ let itemCount = new Int32Array(32);
 /**
  * The sorted, de-duplicated operands of a query as ts_rank sees them (SortAndUniqItems). PostgreSQL
  * de-duplicates by text alone and keeps whichever copy its quicksort leaves first, so a query naming
- * the same text both as a prefix and as an exact word has no portable answer: null then (the caller
- * ranks that query in SQL).
+ * the same text both as a prefix and as an exact word has no portable answer: null then — unless
+ * `prefixKept` says which copy PostgreSQL keeps for this query (learned by asking it, decision 0056):
+ * the prefix copy for the texts in it, the exact one for the others.
  */
-export function rankItems(items: readonly RankItem[]): RankItem[] | null {
+export function rankItems(items: readonly RankItem[], prefixKept?: ReadonlySet<string>): RankItem[] | null {
   const sorted = [...items].sort((a, b) => compareLexemes(a.text, b.text));
   const unique: RankItem[] = [];
   for (const item of sorted) {
     const last = unique.at(-1);
     if (last && last.text === item.text) {
-      if (last.prefix !== item.prefix) return null;
+      if (last.prefix !== item.prefix) {
+        if (!prefixKept) return null;
+        unique[unique.length - 1] = { text: item.text, prefix: prefixKept.has(item.text) };
+      }
       continue;
     }
     unique.push(item);
   }
   return unique;
+}
+
+/** The texts a query names both as a prefix and as an exact word (the copies `rankItems` cannot choose between alone). */
+export function ambiguousTexts(items: readonly RankItem[]): string[] {
+  const prefix = new Set<string>();
+  const exact = new Set<string>();
+  for (const item of items) (item.prefix ? prefix : exact).add(item.text);
+  return [...prefix].filter((text) => exact.has(text)).sort(compareLexemes);
 }
 
 /**

@@ -342,9 +342,23 @@ export interface SearchIndexing {
 }
 
 /** An index and its card cache, wired so every change the feed reports drops the glyph's card. */
-export function createSearchIndexing(db: Db, options: Omit<SearchIndexOptions, 'onGlyphChange'> = {}): SearchIndexing {
+export function createSearchIndexing(db: Db, options: Omit<SearchIndexOptions, 'onGlyphChange' | 'probeRank'> = {}): SearchIndexing {
   const cards = createSearchCards(db);
-  const index = createSearchIndex(db, { ...options, onGlyphChange: (glyphId) => cards.forget(glyphId) });
+  const index = createSearchIndex(db, {
+    ...options,
+    onGlyphChange: (glyphId) => cards.forget(glyphId),
+    // The rank the SQL path would give (its query, its vectors), for the index to learn which copy of a
+    // doubly named text PostgreSQL keeps (decision 0056).
+    probeRank: async (groups, tier, glyphId, addend) => {
+      const vector = tier === 1 ? glyphSearch.titleVector : glyphSearch.searchVector;
+      const rows = await queryRows<{ score: number }>(
+        db,
+        sql`select ts_rank(${vector}, ${toTsQuery([...groups])})::float8 + ${String(addend)}::float8 as score
+              from ${glyphSearch} where ${glyphSearch.glyphId} = ${glyphId}`,
+      );
+      return rows[0] ? Number(rows[0].score) : null;
+    },
+  });
   return { index, cards };
 }
 
