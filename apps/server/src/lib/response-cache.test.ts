@@ -6,7 +6,7 @@ const cards = ['{"id":"a","title":"Neon Clock"}', '{"id":"b","title":"Rain Ring"
 function page(texts: readonly string[], tail = '],"nextCursor":null}') {
   return prepareJsonParts(
     '{"glyphs":[',
-    texts.map((text) => Buffer.from(text, 'utf8')),
+    texts.map((text, i) => Buffer.from(i === 0 ? text : `,${text}`, 'utf8')),
     texts.flatMap((text) => partHash(text)),
     ',',
     tail,
@@ -19,7 +19,8 @@ describe('prepareJsonParts (decision 0055)', () => {
     const text = `{"glyphs":[${cards.join(',')}],"nextCursor":null}`;
     expect(prepared.body.toString('utf8')).toBe(text);
     expect(prepared.length).toBe(Buffer.byteLength(text));
-    expect(prepared.chunks?.length).toBe(cards.length * 2 + 1);
+    // Head, one chunk per part (its separator in front), tail.
+    expect(prepared.chunks?.length).toBe(cards.length + 2);
     expect(page([]).body.toString('utf8')).toBe('{"glyphs":[],"nextCursor":null}');
   });
 
@@ -40,5 +41,6 @@ describe('prepareJsonParts (decision 0055)', () => {
 
   it('refuses hash words that do not match the parts', () => {
     expect(() => prepareJsonParts('[', [Buffer.from('1')], [1], ',', ']')).toThrow(/two hash words per part/);
+    expect(prepareJsonParts('[', [Buffer.from('1'), Buffer.from(',2')], [1, 2, 3, 4], ',', ']').body.toString()).toBe('[1,2]');
   });
 });

@@ -201,33 +201,32 @@ class ChunkedResponse implements PreparedResponse {
 
 /**
  * `prepareJson` for a body assembled from pre-serialized parts whose SHA-256 is already known
- * (decision 0034's search cards): the ETag hashes the text around the parts and the leading 64 bits of
- * each part's SHA-256 (`partHash`, two uint32 per part in `partHashes`) — a changed page keeps its tag
- * only if a changed card kept those 64 bits — for a fraction of the bytes (decision 0055: the numbers
- * live in the card itself, where a hash string per card was one more scattered read per part). The parts
- * are kept as they are (UTF-8 already, no re-encoding of a ~100 KB string) and not joined (decision 0048):
- * joining copied ~110 KB of mostly cold card memory into a fresh buffer per search, and those buffers'
- * external memory drove full collections of a heap that holds every card.
+ * (decision 0034's search cards): the body is `head`, the parts as they are, `tail`. Every part after the
+ * first must carry `separator` in front of its text (a card after the first is `,{…}`: decision 0056, half
+ * the chunks of a separator written between each); a part's hash is of its text alone. Not checked here:
+ * reading each part's first byte was a cache miss per card (~4 % of a cold search); the search page test
+ * holds the bytes equal to the list serializer's. The ETag hashes
+ * the text around the parts and the leading 64 bits of each part's SHA-256 (`partHash`, two uint32 per
+ * part in `partHashes`) — a changed page keeps its tag only if a changed card kept those 64 bits — for a
+ * fraction of the bytes (decision 0055: the numbers live in the card itself, where a hash string per card
+ * was one more scattered read per part). The parts are kept as they are (UTF-8 already, no re-encoding of
+ * a ~100 KB string) and not joined (decision 0048): joining copied ~110 KB of mostly cold card memory into
+ * a fresh buffer per search, and those buffers' external memory drove full collections of a heap that
+ * holds every card.
  */
 export function prepareJsonParts(head: string, parts: readonly Buffer[], partHashes: ArrayLike<number>, separator: string, tail: string): PreparedResponse {
   if (partHashes.length !== parts.length * 2) throw new Error('prepareJsonParts: two hash words per part');
-  const sep = Buffer.from(separator, 'utf8');
   const first = Buffer.from(head, 'utf8');
   const end = Buffer.from(tail, 'utf8');
-  const chunks = new Array<Buffer>(parts.length === 0 ? 2 : parts.length * 2 + 1);
+  const chunks = new Array<Buffer>(parts.length + 2);
   chunks[0] = first;
   let length = first.length + end.length;
-  let c = 1;
   for (let i = 0; i < parts.length; i += 1) {
     const part = parts[i] as Buffer;
-    if (i > 0) {
-      chunks[c++] = sep;
-      length += sep.length;
-    }
-    chunks[c++] = part;
+    chunks[i + 1] = part;
     length += part.length;
   }
-  chunks[c] = end;
+  chunks[parts.length + 1] = end;
   const words = Uint32Array.from(partHashes);
   const tag = createHash('sha256')
     .update(`${head.length}:${head}${separator.length}:${separator}${tail.length}:${tail}`)

@@ -24,8 +24,9 @@ export interface Card {
   /** created_at as UTC microsecond text (the cursor's key). */
   createdAtKey: string;
   /**
-   * The card as it appears in a get-glyphs body: the glyph presenter's output through the shared
-   * GlyphSchema serializer (what GlyphListSchema's serializer writes for each element), made once.
+   * The card as it appears in a get-glyphs body after another card: a comma, then the glyph presenter's
+   * output through the shared GlyphSchema serializer (what GlyphListSchema's serializer writes for each
+   * element), made once. A page's first card is `bytes.subarray(1)` (decision 0056: one chunk per card).
    */
   bytes: Buffer;
   /** The leading 64 bits of the SHA-256 of the card's JSON text (`partHash`), for the page's ETag (prepareJsonParts). */
@@ -77,7 +78,7 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
         const json = serializeGlyph(toGlyph(row as GlyphRow));
         // Kept as UTF-8: a page joins its cards' bytes without encoding ~100 KB of text again.
         const [hashHi, hashLo] = partHash(json);
-        const card: Card = { row: row as GlyphRow, createdAtKey: key, bytes: Buffer.from(json, 'utf8'), hashHi, hashLo };
+        const card: Card = { row: row as GlyphRow, createdAtKey: key, bytes: Buffer.from(`,${json}`, 'utf8'), hashHi, hashLo };
         out[missing.get(row.id) as number] = card;
         if (started === generation) cache.set(row.id, { card, used: false });
       }

@@ -385,7 +385,8 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
     // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
     if (!card) continue;
     rows.push(card.row);
-    bytes.push(card.bytes);
+    // A card's bytes begin with the comma that follows the card before it; the first goes without it.
+    bytes.push(bytes.length === 0 ? card.bytes.subarray(1) : card.bytes);
     hashes.push(card.hashHi, card.hashLo);
     last = { hit, createdAtKey: card.createdAtKey };
   }
