@@ -18,9 +18,9 @@ import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 /** Candidates ranked per tier, most popular band first (decision 0032's caps, kept: see 0034). */
 export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
 /**
- * The production default of `maxLagMs` (decision 0045): a feed read at most ~10 times a second under
- * load instead of once per search batch, far inside the ≤ 1 s that other instances' writes may take
- * to show (DESIGN §5, decision 0012).
+ * The production default of `maxLagMs` (decision 0045): a feed read at most ~10–20 times a second under
+ * load (from half the bound on, in the background: decision 0056) instead of once per search batch, far
+ * inside the ≤ 1 s that other instances' writes may take to show (DESIGN §5, decision 0012).
  */
 export const SEARCH_INDEX_MAX_LAG_MS = 100;
 const MAX_ALTERNATIVES = 3;
@@ -450,8 +450,9 @@ export interface SearchIndexOptions {
   /**
    * How stale a search may be with respect to *other* instances' writes (decision 0045): a search
    * skips the feed read when the last completed catch-up started less than this long ago and this
-   * instance reported no write (`noteWrite`) since it started. 0 (the default): a catch-up before
-   * every search, as decision 0034 had it.
+   * instance reported no write (`noteWrite`) since it started; from half of it on, such a search starts
+   * the next catch-up without waiting for it (decision 0056). 0 (the default): a catch-up before every
+   * search, as decision 0034 had it.
    */
   maxLagMs?: number;
   now?: () => number;
