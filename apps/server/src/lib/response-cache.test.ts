@@ -41,6 +41,9 @@ describe('prepareJsonParts (decision 0055)', () => {
 
   it('refuses hash words that do not match the parts', () => {
     expect(() => prepareJsonParts('[', [Buffer.from('1')], [1], ',', ']')).toThrow(/two hash words per part/);
+  });
+
+  it('writes later parts with the separator they carry, adding none of its own', () => {
     expect(prepareJsonParts('[', [Buffer.from('1'), Buffer.from(',2')], [1, 2, 3, 4], ',', ']').body.toString()).toBe('[1,2]');
   });
 });

@@ -205,11 +205,11 @@ class ChunkedResponse implements PreparedResponse {
  * first must carry `separator` in front of its text (a card after the first is `,{…}`: decision 0056, half
  * the chunks of a separator written between each); a part's hash is of its text alone. Not checked here:
  * reading each part's first byte was a cache miss per card (~4 % of a cold search); the search page test
- * holds the bytes equal to the list serializer's. The ETag hashes
- * the text around the parts and the leading 64 bits of each part's SHA-256 (`partHash`, two uint32 per
- * part in `partHashes`) — a changed page keeps its tag only if a changed card kept those 64 bits — for a
- * fraction of the bytes (decision 0055: the numbers live in the card itself, where a hash string per card
- * was one more scattered read per part). The parts are kept as they are (UTF-8 already, no re-encoding of
+ * holds the bytes equal to the list serializer's. The ETag hashes the text around the parts, the
+ * separator and the leading 64 bits of each part's SHA-256 (`partHash`, two uint32 per part in
+ * `partHashes`) — a changed page keeps its tag only if a changed card kept those 64 bits — for a fraction
+ * of the bytes (decision 0055: the numbers live in the card itself, where a hash string per card was one
+ * more scattered read per part). The parts are kept as they are (UTF-8 already, no re-encoding of
  * a ~100 KB string) and not joined (decision 0048): joining copied ~110 KB of mostly cold card memory into
  * a fresh buffer per search, and those buffers' external memory drove full collections of a heap that
  * holds every card.
