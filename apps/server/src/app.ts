@@ -29,7 +29,7 @@ import { createDiscoveryRepository } from './modules/discovery/discovery.reposit
 import { createDiscoveryService } from './modules/discovery/discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import { createSearchIndexing, createSearchRepository } from './modules/search/search.repository.ts';
-import { SEARCH_INDEX_MAX_LAG_MS, type SearchIndex } from './modules/search/search.index.ts';
+import { SEARCH_INDEX_MAX_LAG_MS, searchPageTtlMs, type SearchIndex } from './modules/search/search.index.ts';
 import type { MetaResolver } from './modules/web/page-meta.ts';
 import { webRoutes } from './modules/web/web.routes.ts';
 import { createAdminRepository } from './modules/admin/admin.repository.ts';
@@ -324,12 +324,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.glyphary.caches = { publicReads: readCache, adminStats };
   // Decision 0034: plain "Best match" searches from an in-process index of glyph_search, fresh before
   // every search through the search_changes feed, which also drops the cached cards of changed glyphs.
+  const searchLagMs = env.SEARCH_INDEX_MAX_LAG_MS ?? (env.NODE_ENV === 'test' ? 0 : SEARCH_INDEX_MAX_LAG_MS);
   const searchIndexing =
     env.SEARCH_INDEX === 'off'
       ? undefined
       : createSearchIndexing(database.db, {
           onError: (error) => app.log.error({ err: error }, 'search index: load failed (searches run in SQL)'),
-          maxLagMs: env.SEARCH_INDEX_MAX_LAG_MS ?? (env.NODE_ENV === 'test' ? 0 : SEARCH_INDEX_MAX_LAG_MS),
+          maxLagMs: searchLagMs,
+          // The app's clock, so the lag and the search page cache (decision 0057) run on one time.
+          now: () => clock.now().getTime(),
         });
   const searchIndex = searchIndexing?.index;
   if (searchIndex) {
@@ -385,7 +388,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secret: deps.secret,
     onCountChange: readCache.countChanged,
   });
-  await app.register(discoveryRoutes, { discovery, auth, readCache });
+  // Decision 0057: a search page lives what the index's lag leaves of the second (SQL-path pages: the second).
+  await app.register(discoveryRoutes, { discovery, auth, readCache, searchPageTtlMs: searchIndexing ? searchPageTtlMs(searchLagMs) : 1000 });
 
   // files and glyphs (issue 3). `glyphs` is the one glyph service: the admin module deletes through it too.
   // Scale-out (issue 11): the upload limit counts in the shared throttle store when that store is shared.

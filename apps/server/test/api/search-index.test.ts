@@ -636,4 +636,36 @@ describe('searches between feed reads (decision 0045)', () => {
       await lagApp.close();
     }
   });
+
+  it('shows another instance’s write in a repeated search within a second: a page lives what the lag leaves of it (decision 0057)', async () => {
+    let nowMs = Date.parse('2026-11-27T12:00:00Z');
+    const lagApp = await buildTestApp({ SEARCH_INDEX_MAX_LAG_MS: '400' }, { clock: { now: () => new Date(nowMs) } });
+    try {
+      const owner = await createUser(lagApp.app, { username: 'manatee_owner', name: 'Mia Manatee' });
+      const glyph = await insertGlyph(lagApp.database, owner.id, { title: 'Manatee Lantern' });
+      const titles = async (term: string) =>
+        ((await lagApp.app.inject({ method: 'GET', url: `/api/get-glyphs?search=${term}&limit=100` })).json() as { glyphs: { title: string }[] }).glyphs.map(
+          (g) => g.title,
+        );
+      // The sign-up was this instance's write: this search reads the feed and finds the glyph.
+      expect(await titles('manatee')).toEqual(['Manatee Lantern']);
+      const index = lagApp.app.glyphary.searchIndex as SearchIndex;
+      // Another instance renames it now, right after that feed read.
+      await lagApp.database.db.execute(sql`update glyphs set title = 'Walrus Lantern' where id = ${glyph.id}`);
+      // 399 ms later the index may still be behind (the bound is 400 ms): this page is built from it and cached.
+      nowMs += 399;
+      expect(await titles('lantern')).toEqual(['Manatee Lantern']);
+      await vi.waitFor(() => expect(index.stats().catchingUp).toBe(false));
+      // The page cache still answers within its lifetime, though the index has read the rename meanwhile.
+      nowMs += 200;
+      expect(await titles('lantern')).toEqual(['Manatee Lantern']);
+      expect(await titles('walrus')).toEqual(['Walrus Lantern']);
+      // One second after the rename the page built from the old index is gone (1000 − 400 ms after it was
+      // made); with the full second of the other caches it would live until 1,399 ms.
+      nowMs += 401;
+      expect(await titles('lantern')).toEqual(['Walrus Lantern']);
+    } finally {
+      await lagApp.close();
+    }
+  });
 });

@@ -41,13 +41,15 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
   auth: Auth;
   /** The short public read cache (decisions 0012, 0035): this module's keys and count rules live here. */
   readCache: ReadCache;
-}> = async (app, { discovery, auth, readCache }) => {
+  /** How long a search page is reused (decision 0057: the second minus the search index's lag). */
+  searchPageTtlMs: number;
+}> = async (app, { discovery, auth, readCache, searchPageTtlMs }) => {
   const serializeList = schemaSerializer(GlyphListSchema);
   const serializeStats = schemaSerializer(UserStatsSchema);
-  // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer);
-  // storefront totals. Content writes empty them all (the plugin); counts are this module's call below.
+  // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer; their
+  // TTL leaves room for the index's lag, decision 0057); storefront totals. Content writes empty them all (the plugin); counts are this module's call below.
   const lists = readCache.namespace('glyph-lists', { maxEntries: 2000 });
-  const searches = readCache.namespace('glyph-searches', { maxEntries: 200 });
+  const searches = readCache.namespace('glyph-searches', { maxEntries: 200, ttlMs: searchPageTtlMs });
   const creatorStats = readCache.namespace('creator-stats', { maxEntries: 2000 });
   // A busy glyph's views never empty lists and searches (counts may lag ≤ 1 s, DESIGN §5); likes and
   // downloads change the storefront totals, which show them at once.
