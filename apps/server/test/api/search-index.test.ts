@@ -652,7 +652,8 @@ describe('searches between feed reads (decision 0045)', () => {
       const index = lagApp.app.glyphary.searchIndex as SearchIndex;
       // Another instance renames it now, right after that feed read.
       await lagApp.database.db.execute(sql`update glyphs set title = 'Walrus Lantern' where id = ${glyph.id}`);
-      // 399 ms later the index may still be behind (the bound is 400 ms): this page is built from it and cached.
+      // 399 ms later the index is still behind (within the 400 ms bound, the search reads the feed behind its
+      // answer): this page is built from the old index and cached.
       nowMs += 399;
       expect(await titles('lantern')).toEqual(['Manatee Lantern']);
       await vi.waitFor(() => expect(index.stats().catchingUp).toBe(false));

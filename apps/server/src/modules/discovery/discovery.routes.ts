@@ -47,7 +47,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
   const serializeList = schemaSerializer(GlyphListSchema);
   const serializeStats = schemaSerializer(UserStatsSchema);
   // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer; their
-  // TTL leaves room for the index's lag, decision 0057); storefront totals. Content writes empty them all (the plugin); counts are this module's call below.
+  // TTL leaves room for the index's lag, decision 0057); storefront totals. Content writes empty them all
+  // (the plugin); counts are this module's call below.
   const lists = readCache.namespace('glyph-lists', { maxEntries: 2000 });
   const searches = readCache.namespace('glyph-searches', { maxEntries: 200, ttlMs: searchPageTtlMs });
   const creatorStats = readCache.namespace('creator-stats', { maxEntries: 2000 });
