@@ -18,7 +18,7 @@ import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 /** Candidates ranked per tier, most popular band first (decision 0032's caps, kept: see 0034). */
 export const INDEX_CANDIDATE_CAPS = { 1: 500, 0: 300 } as const;
 /**
- * The production default of `maxLagMs` (decisions 0045, 0057): a feed read at most ~4–8 times a second
+ * The production default of `maxLagMs` (decisions 0045, 0057): a feed read at most 8 times a second
  * under load (from half the bound on, in the background: decision 0056) instead of once per search
  * batch. The bound is several event-loop turns long under load (a turn is ~30–50 ms with 50 searches
  * waiting), so the background read lands before it and no search waits; with the search page cache
