@@ -1,6 +1,7 @@
 /** The budgets of DESIGN §5 and SECURITY "Load", applied to one measured row. */
 import type { ClientResult } from './client.ts';
 import { GROUPS, type Database } from './legs/index.ts';
+import type { MachineDuring } from './machine.ts';
 
 export interface Row {
   leg: Database;
@@ -10,7 +11,8 @@ export interface Row {
   state: 'ok' | 'missing' | 'error' | 'skipped';
   note?: string;
   target?: number;
-  result?: ClientResult & { rssMb: number };
+  /** `machine`: what the machine did meanwhile (machine.ts); absent in reports from before decision 0058. */
+  result?: ClientResult & { rssMb: number; machine?: MachineDuring };
   ceiling?: ClientResult;
   ratio?: number;
   budgets: { text: string; met: boolean }[];

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
+import { watchMachine, type MachineDuring } from './machine.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -143,14 +144,25 @@ export async function runClient(job: ClientJob, dir: string): Promise<ClientResu
   });
 }
 
-/** Runs a load job while sampling the server's resident memory; returns the result and peak RSS. */
-export async function measure(job: ClientJob, dir: string, pid: number | undefined): Promise<ClientResult & { rssMb: number }> {
+/**
+ * Runs a load job while sampling the server's resident memory; returns the result, the peak RSS and what
+ * the machine did meanwhile (CPU steal, disk waits: machine.ts).
+ */
+export async function measure(
+  job: ClientJob,
+  dir: string,
+  pid: number | undefined,
+): Promise<ClientResult & { rssMb: number; machine: MachineDuring }> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
+  const watch = watchMachine();
+  let machine: MachineDuring | undefined;
   try {
     const result = await runClient(job, dir);
-    return { ...result, rssMb: Math.max(peak, rssMb(pid)) };
+    machine = watch.stop();
+    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine };
   } finally {
     clearInterval(sampler);
+    if (!machine) watch.stop();
   }
 }

@@ -1,5 +1,6 @@
 /** The Markdown report of a benchmark run (the JSON is the run's data as is). */
 import os from 'node:os';
+import type { MachineDuring } from './machine.ts';
 import type { DatabaseReport } from './runner.ts';
 
 /** The settings a report describes: the run's own, also when `--report` re-renders an earlier run. */
@@ -14,12 +15,28 @@ export interface ReportSettings {
 const fmt = (n: number | undefined, digits = 0) =>
   n === undefined ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+/**
+ * The machine during a row (decision 0058): CPU steal; the disks' mean flush wait with flushes per
+ * second (what a commit's WAL flush waits for); the longest disk stall — or '–' where /proc did not say
+ * (older reports too).
+ */
+export function machineCell(m: MachineDuring | undefined): string {
+  if (!m) return '–';
+  const parts: string[] = [];
+  if (m.stealPct !== null) parts.push(`steal ${fmt(m.stealPct, 1)} %`);
+  if (m.flushesPerSecond !== null)
+    parts.push(m.flushWaitMs === null ? 'no flushes' : `flush ${fmt(m.flushWaitMs, 1)} ms × ${fmt(m.flushesPerSecond)}/s`);
+  if (m.longestDiskStallMs !== null && m.longestDiskStallMs !== undefined) parts.push(`longest disk stall ${fmt(m.longestDiskStallMs)} ms`);
+  return parts.length > 0 ? parts.join(', ') : '–';
+}
+
 export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[], settings: ReportSettings): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
-      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}.`,
+      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
+      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058).`,
     '',
   );
   for (const report of reports) {
@@ -35,21 +52,21 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         '',
       );
     }
-    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Budget | Notes |');
-    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Budget | Notes |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|');
     for (const row of report.rows) {
       const r = row.result;
       const mode = row.mode === 'closed' ? `closed ${settings.connections}` : `rate ${row.target}/s`;
       if (!r) {
         lines.push(
-          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
         );
         continue;
       }
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${budget} | ${row.note ?? ''} |`,
       );
     }
     if (report.invariantsAfter) {
