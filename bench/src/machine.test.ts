@@ -10,16 +10,18 @@ import {
 } from './machine.ts';
 import { machineCell } from './report.ts';
 
-// Lines as a 6.x kernel prints them: a virtio disk with one partition, loop and zram devices.
+// Lines as a 6.x kernel prints them: a virtio disk with one partition, loop, zram, device-mapper and RAID devices.
 const DISKSTATS = [
   '   7       0 loop0 5 0 10 1 900 0 9000 800 0 10 10 0 0 0 0 0 0',
   ' 254       0 vda 111079 15822 4262530 772537 925202 87181 26301928 310369 0 150360 1106165 17770 42 5448720 1931 394655 21326',
   ' 254       1 vda1 111000 15800 4262000 772000 925000 87000 26300000 310000 0 150000 1106000 17770 42 5448720 1931 0 0',
   ' 253       0 zram0 7 0 7 0 70 0 70 70 0 70 70 0 0 0 0 0 0',
+  ' 252       0 dm-0 9 0 9 0 90 0 90 90 0 90 90 0 0 0 0 9 9',
+  '   9       0 md0 9 0 9 0 90 0 90 90 0 90 90 0 0 0 0 9 9',
 ].join('\n');
 
 describe('parseDiskstats', () => {
-  it('sums whole real disks only: a partition, loop and zram devices are left out', () => {
+  it('sums whole real disks only: a partition, loop, zram, device-mapper and RAID devices are left out', () => {
     expect(parseDiskstats(DISKSTATS)).toEqual({
       completed: 111079 + 925202 + 394655,
       inFlight: 0,

@@ -57,6 +57,8 @@ export function parseProcStat(text: string): MachineSample['cpu'] {
 }
 
 const VIRTUAL_DEVICE = /^(loop|ram|zram|sr|fd)\d*$/;
+// Device-mapper and software RAID devices pass their requests on to disks that are listed and counted too.
+const STACKED = /^(?:dm-\d+|md\d+)$/;
 // A partition of a whole disk also listed (sda1 of sda, nvme0n1p1 of nvme0n1, vda1 of vda): counted once, as its disk.
 const PARTITION = /^(?:(?:sd|vd|xvd|hd)[a-z]+\d+|nvme\d+n\d+p\d+|mmcblk\d+p\d+)$/;
 
@@ -72,7 +74,7 @@ export function parseDiskstats(text: string): MachineSample['disk'] {
   for (const line of text.split('\n')) {
     const parts = line.trim().split(/\s+/);
     const name = parts[2];
-    if (!name || parts.length < 14 || VIRTUAL_DEVICE.test(name) || PARTITION.test(name) || name.startsWith('dm-')) continue;
+    if (!name || parts.length < 14 || VIRTUAL_DEVICE.test(name) || PARTITION.test(name) || STACKED.test(name)) continue;
     const f = parts.slice(3).map(Number);
     found = true;
     sum.completed += (f[0] ?? 0) + (f[4] ?? 0) + (f[15] ?? 0);
