@@ -150,4 +150,52 @@ describe('search card bound (decision 0045)', () => {
     expect(await views([a.id, c.id])).toEqual([0, 0]);
     expect(await views([b.id])).toEqual([5]);
   });
+  it('gives the same cards by slot as by id: evicted, forgotten and replaced cards are read again (decision 0060)', async () => {
+    const cards = createSearchCards(t.database.db, { maxEntries: 2 });
+    const [a, b, c] = await Promise.all(
+      ['Numbat Beacon', 'Numbat Lantern', 'Numbat Meter'].map((title) => insertGlyph(t.database, owner.id, { title })),
+    );
+    if (!a || !b || !c) throw new Error('glyphs not inserted');
+    const slotOf = new Map([
+      [a.id, 0],
+      [b.id, 1],
+      [c.id, 2],
+    ]);
+    const at = (ids: string[], epoch = 1) => ({ epoch, slots: ids.map((id) => slotOf.get(id) as number) });
+    const views = async (ids: string[], epoch = 1) => (await cards.get(ids, at(ids, epoch))).map((card) => card?.row.views);
+    const setViews = (ids: string[], n: number) =>
+      t.database.db.execute(sql`update glyphs set views = ${n} where id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`);
+
+    expect(await views([a.id])).toEqual([0]);
+    expect(await views([b.id])).toEqual([0]);
+    expect(await views([a.id])).toEqual([0]); // a is used again; b is not
+    expect(await views([c.id])).toEqual([0]); // over the bound: b goes, a is spared
+    await setViews([a.id, b.id, c.id], 5);
+    // b left the Map: its slot does not give the old card either.
+    expect(await views([a.id, b.id, c.id])).toEqual([0, 5, 0]);
+
+    // A change the feed reports: the card is read again, by slot as by id.
+    await setViews([a.id], 6);
+    cards.forget(a.id);
+    expect(await views([a.id])).toEqual([6]);
+
+    // Two reads of the same glyph at once: the one stored last replaces the first in the Map, and the
+    // first must not outlive it in the slot array once the glyph changes.
+    cards.forget(a.id);
+    const bySlot = cards.get([a.id], at([a.id]));
+    const byId = cards.get([a.id]);
+    expect((await bySlot)[0]?.row.views).toBe(6);
+    expect((await byId)[0]?.row.views).toBe(6);
+    await setViews([a.id], 7);
+    cards.forget(a.id);
+    expect(await views([a.id])).toEqual([7]);
+
+    // Another load of the index numbers its slots anew: slot 0 is now c's.
+    slotOf.set(c.id, 0);
+    expect((await cards.get([c.id], at([c.id], 2)))[0]?.row.id).toBe(c.id);
+    expect((await cards.get([a.id], at([a.id], 1)))[0]?.row.id).toBe(a.id);
+  });
 });

@@ -247,6 +247,17 @@ export interface IndexHit {
   tier: 0 | 1;
 }
 
+/**
+ * Where the hits of one search sit in the index (`search`'s `slotsOut`): the slot of each hit, in
+ * order, and the load they belong to (`epoch` changes when the index is loaded again, which renumbers
+ * the slots). A slot always holds the same glyph within one epoch, so a cache of per-glyph data — the
+ * result cards — can keep its entries by slot and skip the lookup by id (decision 0060).
+ */
+export interface HitSlots {
+  epoch: number;
+  slots: number[];
+}
+
 /** A relevance cursor position (search.cursor.ts). */
 export interface IndexAfter {
   score: number;
@@ -255,7 +266,12 @@ export interface IndexAfter {
 }
 
 /** The index's data: rebuilt whole on a reload, changed in place by the feed. */
+/** Loads so far, numbering each IndexData (`HitSlots.epoch`). */
+let loads = 0;
+
 class IndexData {
+  /** This load's number: slots are only comparable within one. */
+  readonly epoch = (loads += 1);
   readonly lexIds = new Map<string, number>();
   readonly lexStrings: string[] = [];
   /** Lexeme ids in byte order of their text, for prefix ranges. */
@@ -858,7 +874,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
    * then only the hits at or above it sorted — ties at that score included, so the order is exactly the
    * full sort's (decision 0045: sorting every candidate was ~8 % of a search).
    */
-  function topHits(d: IndexData, n: number, k: number, tier: 0 | 1): IndexHit[] {
+  function topHits(d: IndexData, n: number, k: number, tier: 0 | 1, slotsOut: HitSlots | undefined): IndexHit[] {
     if (hitOrder.length < n) hitOrder = new Int32Array(hitScores.length);
     const order = hitOrder;
     let m = 0;
@@ -899,7 +915,9 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     const out: IndexHit[] = [];
     for (let x = 0; x < m && x < k; x += 1) {
       const i = order[x] as number;
-      out.push({ id: ids[hitSlots[i] as number] as string, score: hitScores[i] as number, tier });
+      const slot = hitSlots[i] as number;
+      out.push({ id: ids[slot] as string, score: hitScores[i] as number, tier });
+      slotsOut?.slots.push(slot);
     }
     return out;
   }
@@ -1076,9 +1094,10 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
   /**
    * One relevance page of a plain search: `limit + 1` hits after `after`, tier 1 first; or null when
    * the index cannot answer (not ready, a word only PostgreSQL can parse) and the SQL path must.
-   * Call `fresh()` first.
+   * `slotsOut`, when given, receives the slot of each hit returned. Call `fresh()` first.
    */
-  async function search(term: string, limit: number, after?: IndexAfter): Promise<IndexHit[] | null> {
+  async function search(term: string, limit: number, after?: IndexAfter, slotsOut?: HitSlots): Promise<IndexHit[] | null> {
+    if (slotsOut) slotsOut.slots.length = 0;
     if (!data || stopped) return null;
     const groups = groupsOf(data, term);
     if (!groups) {
@@ -1110,7 +1129,7 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
       kept = open.length === 0 ? 'sql' : open;
       prefixChoices.set(key, kept);
       // The index may have moved on during a probe: start over with what was learned.
-      if (d !== data || kept === 'sql' || kept.length === 1) return search(term, limit, after);
+      if (d !== data || kept === 'sql' || kept.length === 1) return search(term, limit, after, slotsOut);
       // The choices still open rank today's candidates alike: any of them will do.
       compiled = compileGroups(groups, stemOf, kept[0]) as CompiledQuery;
     }
@@ -1118,19 +1137,20 @@ export function createSearchIndex(db: Db, options: SearchIndexOptions = {}) {
     if (compiled === 'none') return [];
     const words = prepare(d);
     const marked = mark(d, compiled);
+    if (slotsOut) slotsOut.epoch = d.epoch;
     try {
       const found: IndexHit[] = [];
       matchBits(d, d.title, compiled, bitsT, words);
       if (!after || after.tier === 1) {
         const n = rank(d, d.title, compiled, candidates(d, bitsT, words, caps[1]), after);
-        found.push(...topHits(d, n, limit + 1, 1));
+        found.push(...topHits(d, n, limit + 1, 1, slotsOut));
       }
       if (found.length <= limit) {
         matchBits(d, d.search, compiled, bitsS, words);
         for (let w = 0; w < words; w += 1) bitsS[w] = (bitsS[w] as number) & ~(bitsT[w] as number);
         const tierAfter = after?.tier === 0 ? after : undefined;
         const n = rank(d, d.search, compiled, candidates(d, bitsS, words, caps[0]), tierAfter);
-        found.push(...topHits(d, n, limit + 1 - found.length, 0));
+        found.push(...topHits(d, n, limit + 1 - found.length, 0, slotsOut));
       }
       return found;
     } finally {

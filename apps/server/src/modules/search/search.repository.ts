@@ -7,7 +7,7 @@ import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type Gly
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
 import { createSearchCards, type SearchCards } from './search.cards.ts';
-import { createSearchIndex, type SearchIndex, type SearchIndexOptions } from './search.index.ts';
+import { createSearchIndex, type HitSlots, type SearchIndex, type SearchIndexOptions } from './search.index.ts';
 
 export interface SearchParams {
   term: string;
@@ -371,10 +371,12 @@ async function indexedPage(indexing: SearchIndexing, term: string, limit: number
   const { index, cards } = indexing;
   if (!index.ready) return null;
   await index.fresh();
-  const hits = await index.search(term, limit, after ? { score: Number(after.score), tier: after.tier ?? 0, id: after.id } : undefined);
+  const slots: HitSlots = { epoch: 0, slots: [] };
+  const hits = await index.search(term, limit, after ? { score: Number(after.score), tier: after.tier ?? 0, id: after.id } : undefined, slots);
   if (!hits) return null;
   const page = hits.slice(0, limit);
-  const found = await cards.get(page.map((hit) => hit.id));
+  // The cards by the hits' slots as well as their ids (decision 0060).
+  const found = await cards.get(page.map((hit) => hit.id), slots);
   const rows: GlyphRow[] = [];
   const bytes: Buffer[] = [];
   const hashes: number[] = [];
