@@ -22,8 +22,9 @@ import type { HitSlots } from './search.index.ts';
  * A search also finds its cards by the index slots of its hits (decision 0060): a Map lookup by a
  * 36-character id that is not the very string stored as the key compares the text and misses the CPU
  * cache several times, ~9 % of a cold search; an array read by slot does not. That array only
- * remembers entries of the Map, and an entry that leaves the Map (changed, evicted, replaced) is
- * marked `gone`, so it never holds a card the Map would not give.
+ * remembers entries of the Map: an entry that leaves the Map (changed, evicted, replaced, cleared)
+ * leaves the array too, so it never gives a card the Map would not give, and never keeps one alive
+ * past the bound.
  */
 
 export interface Card {
@@ -53,8 +54,8 @@ interface Entry {
   card: Card;
   /** Read since stored or last spared by the eviction (a field write per hit, no Map move). */
   used: boolean;
-  /** No longer in the Map: the slot array must not give it out. */
-  gone: boolean;
+  /** Where the slot array holds it (-1: nowhere). */
+  slot: number;
 }
 
 export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
@@ -75,10 +76,24 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
     .where(and(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`, isLive))
     .prepare('search_cards');
 
+  function remember(slot: number, entry: Entry | undefined): void {
+    if (entry) {
+      if (entry.slot >= 0 && entry.slot !== slot && bySlot[entry.slot] === entry) bySlot[entry.slot] = undefined;
+      entry.slot = slot;
+    }
+    bySlot[slot] = entry;
+  }
+
+  /** The entry left the Map: it leaves the slot array too. */
+  function dropped(entry: Entry): void {
+    if (entry.slot >= 0 && bySlot[entry.slot] === entry) bySlot[entry.slot] = undefined;
+    entry.slot = -1;
+  }
+
   function store(id: string, entry: Entry): void {
     const previous = cache.get(id);
     // A second read of the same glyph that finished later: the first one's entry leaves the Map.
-    if (previous) previous.gone = true;
+    if (previous) dropped(previous);
     cache.set(id, entry);
   }
 
@@ -102,9 +117,9 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
       for (let i = 0; i < ids.length; i += 1) {
         const id = ids[i] as string;
         let hit = slots ? bySlot[slots[i] as number] : undefined;
-        if (hit === undefined || hit.gone) {
+        if (hit === undefined) {
           hit = cache.get(id);
-          if (slots) bySlot[slots[i] as number] = hit;
+          if (slots) remember(slots[i] as number, hit);
         }
         if (hit) {
           hit.used = true;
@@ -122,9 +137,9 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
         const i = missing.get(row.id) as number;
         out[i] = card;
         if (started !== generation) continue;
-        const entry: Entry = { card, used: false, gone: false };
+        const entry: Entry = { card, used: false, slot: -1 };
         store(row.id, entry);
-        if (at && slots && at.epoch === slotEpoch) bySlot[slots[i] as number] = entry;
+        if (at && slots && at.epoch === slotEpoch) remember(slots[i] as number, entry);
       }
       // Oldest first in the Map's order; a card used since is spared once (moved to the back, unmarked,
       // where this same walk meets it again). Ends within two laps. One iterator for the walk: a fresh one
@@ -136,7 +151,7 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
           if (entry.used) {
             entry.used = false;
             cache.set(id, entry);
-          } else entry.gone = true;
+          } else dropped(entry);
         }
       }
       return out;
@@ -146,13 +161,12 @@ export function createSearchCards(db: Db, options: SearchCardsOptions = {}) {
     forget(id: string): void {
       generation += 1;
       const entry = cache.get(id);
-      if (entry) entry.gone = true;
+      if (entry) dropped(entry);
       cache.delete(id);
     },
 
     clear(): void {
       generation += 1;
-      for (const entry of cache.values()) entry.gone = true;
       cache.clear();
       bySlot = [];
     },
