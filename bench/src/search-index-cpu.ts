@@ -20,7 +20,7 @@ import { createRng } from './prng.ts';
 const withCards = process.argv.includes('--cards');
 const [databaseUrl, roundsText = '3'] = process.argv.slice(2).filter((arg) => arg !== '--cards');
 if (!databaseUrl) {
-  console.error('Usage: node bench/src/search-index-cpu.ts <database-url> [rounds]');
+  console.error('Usage: node bench/src/search-index-cpu.ts <database-url> [rounds] [--cards]');
   process.exit(2);
 }
 const database = await openDatabase({ databaseUrl, poolMax: 2 });

@@ -265,10 +265,10 @@ export interface IndexAfter {
   id: string;
 }
 
-/** The index's data: rebuilt whole on a reload, changed in place by the feed. */
 /** Loads so far, numbering each IndexData (`HitSlots.epoch`). */
 let loads = 0;
 
+/** The index's data: rebuilt whole on a reload, changed in place by the feed. */
 class IndexData {
   /** This load's number: slots are only comparable within one. */
   readonly epoch = (loads += 1);
