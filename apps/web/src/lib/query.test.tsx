@@ -148,6 +148,41 @@ describe('invalidateQueries', () => {
   });
 });
 
+describe('cancelQueries', () => {
+  it('drops the late answer of a read sent before a mutation, so the mutation’s answer stays', async () => {
+    const client = new QueryClient();
+    const reads = [deferred<boolean>(), deferred<boolean>()];
+    let calls = 0;
+    const queryFn = vi.fn(({ signal }: QueryFunctionContext) => {
+      const read = reads[calls++] as ReturnType<typeof deferred<boolean>>;
+      signal.addEventListener('abort', () => read.reject(new DOMException('Aborted', 'AbortError')));
+      return read.promise;
+    });
+    const { result } = renderHook(() => useQuery({ queryKey: ['like-status', 'g1'], queryFn }), { wrapper: wrapperFor(client) });
+    await waitFor(() => expect(queryFn).toHaveBeenCalledTimes(1));
+    expect(result.current.isFetching).toBe(true);
+    // The like is saved while the first read is still on its way; its answer is written at once.
+    act(() => {
+      client.cancelQueries({ queryKey: ['like-status', 'g1'] });
+      client.setQueryData(['like-status', 'g1'], true);
+    });
+    expect(result.current.data).toBe(true);
+    expect(result.current.isFetching).toBe(false);
+    // The read from before the like answers late: it was aborted, so it changes nothing.
+    await act(async () => {
+      reads[0]?.resolve(false);
+      await Promise.resolve();
+    });
+    expect(result.current.data).toBe(true);
+    expect(result.current.isError).toBe(false);
+    // A read sent after the write lands as usual.
+    const refetch = act(() => client.invalidateQueries({ queryKey: ['like-status'] }));
+    reads[1]?.resolve(false);
+    await refetch;
+    expect(result.current.data).toBe(false);
+  });
+});
+
 describe('useInfiniteQuery', () => {
   it('loads more by cursor, knows when there is no more, and a refresh reloads every page shown', async () => {
     const client = new QueryClient();

@@ -212,6 +212,15 @@ export class Query<TData = unknown> {
     clearTimeout(this.gcTimer);
   }
 
+  /** Drops the answer of a request under way (it is aborted); the data shown stays. */
+  cancelFetch(): void {
+    if (!this.controller) return;
+    this.controller.abort();
+    this.controller = null;
+    this.promise = null;
+    this.setState({ fetchStatus: 'idle', fetchingNext: false });
+  }
+
   /** Back to pending with no data (the server render drops what the page did not carry). */
   reset(): void {
     this.cancel();
@@ -277,6 +286,15 @@ export class QueryClient {
     const next = typeof updater === 'function' ? (updater as (old: TData | undefined) => TData | undefined)(query?.state.data) : updater;
     if (next === undefined) return;
     (query ?? this.ensure<TData>({ queryKey, queryFn: () => Promise.reject(new Error('No query function')) })).setData(next);
+  }
+
+  /**
+   * Aborts the requests under way for matching queries, so their answers never land. Call it before
+   * writing a mutation's answer: a read sent before the mutation finished can answer after it, with
+   * the state from before (a like status read while the like was being saved).
+   */
+  cancelQueries(filters: QueryFilters = {}): void {
+    for (const query of this.find(filters)) query.cancelFetch();
   }
 
   /** Marks matching queries stale and refetches those on screen; resolves when they have answered. */

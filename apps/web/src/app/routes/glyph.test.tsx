@@ -32,6 +32,48 @@ function glyphHandlers(creatorId: string): Record<string, MockHandler> {
   };
 }
 
+describe('glyph page: the like button', () => {
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  });
+
+  it('waits for the caller’s like status before it can be pressed, then shows and toggles it', async () => {
+    let answerStatus!: () => void;
+    const status = new Promise<void>((resolve) => (answerStatus = resolve));
+    const toggles: unknown[] = [];
+    mockApi({
+      ...sessionHandlers(makeProfile()),
+      ...glyphHandlers('someone-else'),
+      'GET /api/check-like-status': async () => {
+        await status;
+        return { body: { liked: true } };
+      },
+      'POST /api/toggle-like': ({ body }) => {
+        toggles.push(body);
+        return { body: { liked: false, totalLikes: 0 } };
+      },
+    });
+    renderApp(`/glyph/${GLYPH_ID}`);
+    // Already liked on the server: a "Like" press now would unlike it.
+    const pending = await screen.findByRole('button', { name: 'Like' }, SLOW);
+    expect((pending as HTMLButtonElement).disabled).toBe(true);
+    answerStatus();
+    const liked = await screen.findByRole('button', { name: 'Liked' });
+    expect((liked as HTMLButtonElement).disabled).toBe(false);
+    await userEvent.setup().click(liked);
+    expect(await screen.findByRole('button', { name: 'Like' })).toBeTruthy();
+    expect(toggles).toEqual([{ glyphId: GLYPH_ID }]);
+  });
+});
+
 describe('glyph page: reporting a release (issue 19)', () => {
   beforeEach(() => {
     // jsdom has neither: 'Install on your phone' asks whether the screen is desktop-sized, the

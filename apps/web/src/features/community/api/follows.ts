@@ -18,6 +18,8 @@ export function useSetFollow(userId: string) {
     mutationFn: (follow: boolean) =>
       follow ? api.post<FollowState>(`/users/${encodeURIComponent(userId)}/follow`) : api.delete<FollowState>(`/users/${encodeURIComponent(userId)}/follow`),
     onSuccess: (state) => {
+      // A read sent before the change finished must not answer over it with the old state.
+      queryClient.cancelQueries({ queryKey: communityKeys.follow(userId) });
       queryClient.setQueryData(communityKeys.follow(userId), state);
       void queryClient.invalidateQueries({ queryKey: communityKeys.following() });
     },

@@ -14,7 +14,11 @@ export function DigestToggle() {
   const settings = useQuery({ queryKey: KEY, queryFn: (context) => api.get<{ digestEmail: boolean }>('/notifications/settings', context) });
   const save = useMutation({
     mutationFn: (digestEmail: boolean) => api.put<{ digestEmail: boolean }>('/notifications/settings', { digestEmail }),
-    onSuccess: (data) => queryClient.setQueryData(KEY, data),
+    onSuccess: (data) => {
+      // A read sent before the save finished must not answer over it with the old setting.
+      queryClient.cancelQueries({ queryKey: KEY });
+      queryClient.setQueryData(KEY, data);
+    },
     onError: (error) => toast.error(errorMessage(error, 'Failed to save the email setting')),
   });
   return (

@@ -19,6 +19,8 @@ export function useUnlike(userId: string | null) {
       return result.liked ? toggleLike(glyphId) : result;
     },
     onSuccess: (_result, glyphId) => {
+      // A list read sent before the unlike finished would bring the card back.
+      queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<InfiniteData<UserLikes, string | null>>(key, (data) =>
         data
           ? {

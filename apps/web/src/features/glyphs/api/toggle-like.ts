@@ -16,7 +16,10 @@ export function useToggleLike(glyphId: string, userId: string | null) {
   return useMutation({
     mutationFn: () => toggleLike(glyphId),
     onSuccess: (result) => {
-      queryClient.setQueryData(likeStatusQueryOptions(glyphId, userId).queryKey, result.liked);
+      // A status read sent before the toggle finished must not answer over it with the old state.
+      const statusKey = likeStatusQueryOptions(glyphId, userId).queryKey;
+      queryClient.cancelQueries({ queryKey: statusKey });
+      queryClient.setQueryData(statusKey, result.liked);
       queryClient.setQueryData(glyphQueryOptions(glyphId).queryKey, (glyph: Glyph | undefined) =>
         glyph ? { ...glyph, likes: result.totalLikes } : glyph,
       );

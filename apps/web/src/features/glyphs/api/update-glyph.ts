@@ -16,6 +16,10 @@ export function useUpdateGlyph(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: GlyphPayload) => updateGlyph(id, payload),
-    onSuccess: (glyph) => queryClient.setQueryData(glyphQueryOptions(id).queryKey, glyph),
+    onSuccess: (glyph) => {
+      // A read sent before the save finished must not answer over it with the glyph as it was.
+      queryClient.cancelQueries({ queryKey: glyphQueryOptions(id).queryKey });
+      queryClient.setQueryData(glyphQueryOptions(id).queryKey, glyph);
+    },
   });
 }

@@ -14,6 +14,9 @@ export function LikeButton({ glyphId, userId, size }: { glyphId: string; userId:
   const status = useLikeStatus(glyphId, userId);
   const toggle = useToggleLike(glyphId, userId);
   const liked = Boolean(userId && status.data);
+  // Toggle-like flips whatever the server has: while the caller's status is loading, "Like" could unlike.
+  // (A status that failed to load leaves the button usable, as before.)
+  const unknown = Boolean(userId) && status.isPending;
   return (
     <Button
       // Liked is white, not red: the red accent is the page's one main action (issue 17).
@@ -21,6 +24,7 @@ export function LikeButton({ glyphId, userId, size }: { glyphId: string; userId:
       size={size}
       aria-pressed={liked}
       loading={toggle.isPending}
+      disabled={unknown}
       onClick={() => {
         if (!userId) {
           void navigate(paths.loginWithRedirect(paths.glyph(glyphId)));
