@@ -291,7 +291,7 @@ export class QueryClient {
   /**
    * Aborts the requests under way for matching queries, so their answers never land. Call it before
    * writing a mutation's answer: a read sent before the mutation finished can answer after it, with
-   * the state from before (a like status read while the like was being saved).
+   * the state from before (a like status read while the like was being saved; decision 0062).
    */
   cancelQueries(filters: QueryFilters = {}): void {
     for (const query of this.find(filters)) query.cancelFetch();
