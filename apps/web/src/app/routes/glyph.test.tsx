@@ -32,18 +32,24 @@ function glyphHandlers(creatorId: string): Record<string, MockHandler> {
   };
 }
 
+/**
+ * jsdom has neither: 'Install on your phone' asks whether the screen is desktop-sized, the
+ * description measures whether it needs 'Show more'.
+ */
+function stubLayoutApis(): void {
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  );
+}
+
 describe('glyph page: the like button', () => {
-  beforeEach(() => {
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
+  beforeEach(stubLayoutApis);
 
   it('waits for the caller’s like status before it can be pressed, then shows and toggles it', async () => {
     let answerStatus!: () => void;
@@ -75,19 +81,7 @@ describe('glyph page: the like button', () => {
 });
 
 describe('glyph page: reporting a release (issue 19)', () => {
-  beforeEach(() => {
-    // jsdom has neither: 'Install on your phone' asks whether the screen is desktop-sized, the
-    // description measures whether it needs 'Show more'.
-    vi.stubGlobal('matchMedia', (query: string) => ({ matches: false, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
-    vi.stubGlobal(
-      'ResizeObserver',
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  });
+  beforeEach(stubLayoutApis);
 
   it('each release row has Report, with the same dialog as a glyph; it sends targetType release', async () => {
     const reports: unknown[] = [];
