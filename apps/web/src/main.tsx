@@ -1,6 +1,3 @@
-import '@fontsource/inter/latin-400.css';
-import '@fontsource/inter/latin-500.css';
-import '@fontsource/inter/latin-600.css';
 import '@fontsource/doto/latin-700.css';
 import './index.css';
 import { startApp } from './app/start.tsx';
