@@ -2,6 +2,7 @@
 import type { ClientResult } from './client.ts';
 import { GROUPS, type Database } from './legs/index.ts';
 import type { MachineDuring } from './machine.ts';
+import type { ServerDuring } from './server-loop.ts';
 
 export interface Row {
   leg: Database;
@@ -11,8 +12,11 @@ export interface Row {
   state: 'ok' | 'missing' | 'error' | 'skipped';
   note?: string;
   target?: number;
-  /** `machine`: what the machine did meanwhile (machine.ts); absent in reports from before decision 0058. */
-  result?: ClientResult & { rssMb: number; machine?: MachineDuring };
+  /**
+   * `machine`: what the machine did meanwhile (machine.ts); absent in reports from before decision 0058.
+   * `server`: the server's event loop and GC meanwhile (server-loop.ts); absent before decision 0064.
+   */
+  result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring };
   ceiling?: ClientResult;
   ratio?: number;
   budgets: { text: string; met: boolean }[];

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
 import { watchMachine, type MachineDuring } from './machine.ts';
+import { scrapeServer, serverDuring, type ServerDuring } from './server-loop.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -145,22 +146,26 @@ export async function runClient(job: ClientJob, dir: string): Promise<ClientResu
 }
 
 /**
- * Runs a load job while sampling the server's resident memory; returns the result, the peak RSS and what
- * the machine did meanwhile (CPU steal, disk waits: machine.ts).
+ * Runs a load job while sampling the server's resident memory; returns the result, the peak RSS, what
+ * the machine did meanwhile (CPU steal, disk waits: machine.ts) and what the server's event loop and
+ * garbage collector did (its own metrics at `job.url`: server-loop.ts).
  */
 export async function measure(
   job: ClientJob,
   dir: string,
   pid: number | undefined,
-): Promise<ClientResult & { rssMb: number; machine: MachineDuring }> {
+): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring }> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
+  // This scrape also resets the loop-delay histogram, so the one after the run covers the run alone.
+  const before = await scrapeServer(job.url);
   const watch = watchMachine();
   let machine: MachineDuring | undefined;
   try {
     const result = await runClient(job, dir);
     machine = watch.stop();
-    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine };
+    const server = serverDuring(before, await scrapeServer(job.url));
+    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server };
   } finally {
     clearInterval(sampler);
     if (!machine) watch.stop();

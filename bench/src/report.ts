@@ -1,6 +1,7 @@
 /** The Markdown report of a benchmark run (the JSON is the run's data as is). */
 import os from 'node:os';
 import type { MachineDuring } from './machine.ts';
+import type { ServerDuring } from './server-loop.ts';
 import type { DatabaseReport } from './runner.ts';
 
 /** The settings a report describes: the run's own, also when `--report` re-renders an earlier run. */
@@ -30,13 +31,26 @@ export function machineCell(m: MachineDuring | undefined): string {
   return parts.length > 0 ? parts.join(', ') : '–';
 }
 
+/**
+ * The server during a row (decision 0064): the longest event-loop delay and its 99th percentile, and the
+ * garbage collections (count, total time, how many over 100 ms) — or '–' where its metrics did not say.
+ */
+export function serverCell(s: ServerDuring | undefined): string {
+  if (!s) return '–';
+  const parts: string[] = [];
+  if (s.loopDelayMaxMs !== null) parts.push(`loop delay max ${fmt(s.loopDelayMaxMs)} ms, p99 ${fmt(s.loopDelayP99Ms ?? undefined)} ms`);
+  if (s.gcCount !== null)
+    parts.push(`GC ${fmt(s.gcMs ?? undefined)} ms in ${fmt(s.gcCount)}${s.gcOver100Ms ? `, **${fmt(s.gcOver100Ms)} over 100 ms**` : ''}`);
+  return parts.length > 0 ? parts.join('; ') : '–';
+}
+
 export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[], settings: ReportSettings): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
       `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
-      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058).`,
+      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server: the server's longest event-loop delay and its 99th percentile, and its garbage collections, from its own metrics (decision 0064).`,
     '',
   );
   for (const report of reports) {
@@ -52,21 +66,21 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         '',
       );
     }
-    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Budget | Notes |');
-    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|');
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Server | Budget | Notes |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|');
     for (const row of report.rows) {
       const r = row.result;
       const mode = row.mode === 'closed' ? `closed ${settings.connections}` : `rate ${row.target}/s`;
       if (!r) {
         lines.push(
-          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
         );
         continue;
       }
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server)} | ${budget} | ${row.note ?? ''} |`,
       );
     }
     if (report.invariantsAfter) {

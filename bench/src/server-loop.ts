@@ -1,0 +1,94 @@
+/**
+ * What the server's own event loop and garbage collector did during a measured run (decision 0064), read
+ * from its `GET /metrics` (prom-client's default metrics, apps/server/src/plugins/metrics.ts) just before
+ * and just after the run:
+ *
+ * - `nodejs_eventloop_lag_max_seconds` / `_p99_seconds` come from a `monitorEventLoopDelay` histogram
+ *   (10 ms resolution) that prom-client resets on every scrape, so the second scrape covers the run alone
+ *   (the reset also forgets the monitor's last tick, so the first ~10 ms after the first scrape are not
+ *   covered);
+ * - `nodejs_gc_duration_seconds` is a cumulative histogram per GC kind: the difference of the two scrapes
+ *   is the collections of the run, their total time and how many took longer than 0.1 s (its bucket bounds
+ *   are 0.001, 0.01, 0.1, 1, 2 and 5 s).
+ *
+ * A slow tail with a long loop delay was the server's own process (a long task or a GC pause); a slow tail
+ * without one waited elsewhere (the database, the network, the load client).
+ */
+
+/** The server during one run; null where its metrics did not say. */
+export interface ServerDuring {
+  /** The longest event-loop delay during the run, ms. */
+  loopDelayMaxMs: number | null;
+  /** The 99th percentile of the event-loop delay during the run, ms. */
+  loopDelayP99Ms: number | null;
+  /** Garbage collections during the run: how many, their total time (ms) and how many took over 100 ms. */
+  gcCount: number | null;
+  gcMs: number | null;
+  gcOver100Ms: number | null;
+}
+
+/** The few numbers of one scrape that `serverDuring` needs. */
+export interface ServerSample {
+  loopDelayMaxSeconds: number | null;
+  loopDelayP99Seconds: number | null;
+  gcCount: number;
+  gcSeconds: number;
+  /** Collections of at most 0.1 s (the cumulative `le="0.1"` buckets of every kind). */
+  gcUpTo100Ms: number;
+  /** False when the text did not declare the GC histogram (not prom-client's default metrics). */
+  hasGc: boolean;
+}
+
+// `name{labels} value` or `name value`; Prometheus text format, one sample per line.
+const SAMPLE = /^([a-zA-Z_:][\w:]*)(?:\{([^}]*)\})?\s+(\S+)/;
+
+/** Reads the event-loop and GC samples out of a Prometheus text exposition. */
+export function parseServerMetrics(text: string): ServerSample {
+  const sample: ServerSample = {
+    loopDelayMaxSeconds: null,
+    loopDelayP99Seconds: null,
+    gcCount: 0,
+    gcSeconds: 0,
+    gcUpTo100Ms: 0,
+    hasGc: false,
+  };
+  for (const line of text.split('\n')) {
+    // The family is declared even before its first collection, when it has no samples yet.
+    if (line.startsWith('# TYPE nodejs_gc_duration_seconds ')) sample.hasGc = true;
+    const match = SAMPLE.exec(line);
+    if (!match) continue;
+    const [, name, labels = '', raw] = match;
+    const value = Number(raw);
+    if (!Number.isFinite(value)) continue;
+    if (name === 'nodejs_eventloop_lag_max_seconds') sample.loopDelayMaxSeconds = value;
+    else if (name === 'nodejs_eventloop_lag_p99_seconds') sample.loopDelayP99Seconds = value;
+    else if (name === 'nodejs_gc_duration_seconds_count') sample.gcCount += value;
+    else if (name === 'nodejs_gc_duration_seconds_sum') sample.gcSeconds += value;
+    else if (name === 'nodejs_gc_duration_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) sample.gcUpTo100Ms += value;
+  }
+  return sample;
+}
+
+/** The run between two scrapes: the loop delay from the second (the first reset it), GC as the difference. */
+export function serverDuring(before: ServerSample | null, after: ServerSample | null): ServerDuring {
+  const ms = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : seconds * 1000);
+  const gc = before?.hasGc && after?.hasGc;
+  return {
+    loopDelayMaxMs: ms(after?.loopDelayMaxSeconds),
+    loopDelayP99Ms: ms(after?.loopDelayP99Seconds),
+    gcCount: gc ? after.gcCount - before.gcCount : null,
+    gcMs: gc ? (after.gcSeconds - before.gcSeconds) * 1000 : null,
+    gcOver100Ms: gc ? after.gcCount - after.gcUpTo100Ms - (before.gcCount - before.gcUpTo100Ms) : null,
+  };
+}
+
+/** One scrape of `base`/metrics; null when the server does not answer it (an older build, a remote host). */
+export async function scrapeServer(base: string): Promise<ServerSample | null> {
+  try {
+    const response = await fetch(`${base}/metrics`, { signal: AbortSignal.timeout(5000) });
+    if (!response.ok) return null;
+    return parseServerMetrics(await response.text());
+  } catch {
+    return null;
+  }
+}
