@@ -3,6 +3,7 @@
  * with the server for CPU. Usage: node bench/src/client.ts <job.json>; prints one JSON result line.
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { runOpenLoop } from './open-loop.ts';
 
@@ -28,9 +29,16 @@ export interface ClientResult {
   timeouts: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
   bytesPerSecond: number;
+  /**
+   * The longest delay of this client's own event loop during the run, ms (decision 0064): a request
+   * whose send or answer waited behind it shows that wait in its latency. Absent in older reports.
+   */
+  loopDelayMaxMs?: number;
 }
 
 const job = JSON.parse(fs.readFileSync(process.argv[2] as string, 'utf8')) as ClientJob;
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
 
 /** One result line from the response times (exact percentiles: autocannon's summary has no p95, which DESIGN §5 uses for search). */
 function report(
@@ -48,7 +56,9 @@ function report(
     statusCounts,
     ...totals,
     latencyMs: { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1), mean },
+    loopDelayMaxMs: loopDelay.max / 1e6,
   };
+  loopDelay.disable();
   process.stdout.write(`${JSON.stringify(out)}\n`);
 }
 

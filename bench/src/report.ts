@@ -32,15 +32,17 @@ export function machineCell(m: MachineDuring | undefined): string {
 }
 
 /**
- * The server during a row (decision 0064): the longest event-loop delay and its 99th percentile, and the
- * garbage collections (count, total time, how many over 100 ms) — or '–' where its metrics did not say.
+ * The server and the load client during a row (decision 0064): the server's longest event-loop delay and
+ * its 99th percentile, its garbage collections (count, total time, how many over 100 ms), and the load
+ * client's longest event-loop delay — or '–' where they did not say.
  */
-export function serverCell(s: ServerDuring | undefined): string {
-  if (!s) return '–';
+export function serverCell(s: ServerDuring | undefined, clientLoopDelayMaxMs?: number): string {
   const parts: string[] = [];
-  if (s.loopDelayMaxMs !== null) parts.push(`loop delay max ${fmt(s.loopDelayMaxMs)} ms, p99 ${fmt(s.loopDelayP99Ms ?? undefined)} ms`);
-  if (s.gcCount !== null)
+  if (s?.loopDelayMaxMs !== null && s?.loopDelayMaxMs !== undefined)
+    parts.push(`server loop delay max ${fmt(s.loopDelayMaxMs)} ms, p99 ${fmt(s.loopDelayP99Ms ?? undefined)} ms`);
+  if (s?.gcCount !== null && s?.gcCount !== undefined)
     parts.push(`GC ${fmt(s.gcMs ?? undefined)} ms in ${fmt(s.gcCount)}${s.gcOver100Ms ? `, **${fmt(s.gcOver100Ms)} over 100 ms**` : ''}`);
+  if (clientLoopDelayMaxMs !== undefined) parts.push(`client loop delay max ${fmt(clientLoopDelayMaxMs)} ms`);
   return parts.length > 0 ? parts.join('; ') : '–';
 }
 
@@ -50,7 +52,7 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
       `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
-      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server: the server's longest event-loop delay and its 99th percentile, and its garbage collections, from its own metrics (decision 0064).`,
+      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, and the load client's longest event-loop delay (decision 0064).`,
     '',
   );
   for (const report of reports) {
@@ -66,7 +68,7 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         '',
       );
     }
-    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Server | Budget | Notes |');
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Server and load client | Budget | Notes |');
     lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|');
     for (const row of report.rows) {
       const r = row.result;
@@ -80,7 +82,7 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server)} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server, r.loopDelayMaxMs)} | ${budget} | ${row.note ?? ''} |`,
       );
     }
     if (report.invariantsAfter) {

@@ -104,13 +104,14 @@ describe("the server's own registry", () => {
 });
 
 describe('serverCell', () => {
-  it('writes the loop delay and GC, marks collections over 100 ms, and a dash where nothing is known', () => {
+  it('writes the loop delays and GC, marks collections over 100 ms, and a dash where nothing is known', () => {
     expect(serverCell({ loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0 })).toBe(
-      'loop delay max 87 ms, p99 12 ms; GC 550 ms in 53',
+      'server loop delay max 87 ms, p99 12 ms; GC 550 ms in 53',
     );
-    expect(serverCell({ loopDelayMaxMs: 450, loopDelayP99Ms: 20, gcCount: 10, gcMs: 400, gcOver100Ms: 2 })).toBe(
-      'loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**',
+    expect(serverCell({ loopDelayMaxMs: 450, loopDelayP99Ms: 20, gcCount: 10, gcMs: 400, gcOver100Ms: 2 }, 31.6)).toBe(
+      'server loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**; client loop delay max 32 ms',
     );
+    expect(serverCell(undefined, 12)).toBe('client loop delay max 12 ms');
     expect(serverCell({ loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null })).toBe('–');
     expect(serverCell(undefined)).toBe('–');
   });
