@@ -14,9 +14,10 @@ export interface Row {
   target?: number;
   /**
    * `machine`: what the machine did meanwhile (machine.ts); absent in reports from before decision 0058.
-   * `server`: the server's event loop and GC meanwhile (server-loop.ts); absent before decision 0064.
+   * `server`: the server's event loop and GC meanwhile (server-loop.ts); `startedAt`: when the run began
+   * (ISO time, to match against the database's log). Both absent before decision 0064.
    */
-  result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring };
+  result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring; startedAt?: string };
   ceiling?: ClientResult;
   ratio?: number;
   budgets: { text: string; met: boolean }[];

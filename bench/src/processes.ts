@@ -154,18 +154,20 @@ export async function measure(
   job: ClientJob,
   dir: string,
   pid: number | undefined,
-): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring }> {
+): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring; startedAt: string }> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
   // This scrape also resets the loop-delay histogram, so the one after the run covers the run alone.
   const before = await scrapeServer(job.url);
   const watch = watchMachine();
   let machine: MachineDuring | undefined;
+  // When the run began, to match it against the database's own log (checkpoints, lock waits).
+  const startedAt = new Date().toISOString();
   try {
     const result = await runClient(job, dir);
     machine = watch.stop();
     const server = serverDuring(before, await scrapeServer(job.url));
-    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server };
+    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server, startedAt };
   } finally {
     clearInterval(sampler);
     if (!machine) watch.stop();
