@@ -2,6 +2,7 @@
 import type { ClientResult } from './client.ts';
 import { GROUPS, type Database } from './legs/index.ts';
 import type { MachineDuring } from './machine.ts';
+import type { DatabaseDuring } from './db-waits.ts';
 import type { ServerDuring } from './server-loop.ts';
 
 export interface Row {
@@ -14,10 +15,11 @@ export interface Row {
   target?: number;
   /**
    * `machine`: what the machine did meanwhile (machine.ts); absent in reports from before decision 0058.
-   * `server`: the server's event loop and GC meanwhile (server-loop.ts); `startedAt`: when the run began
-   * (ISO time, to match against the database's log). Both absent before decision 0064.
+   * `server`: the server's event loop and GC meanwhile (server-loop.ts); `database`: PostgreSQL's longest
+   * statement meanwhile (db-waits.ts; PostgreSQL only); `startedAt`: when the run began (ISO time, to match
+   * against the database's log). All three absent before decision 0064.
    */
-  result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring; startedAt?: string };
+  result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring; database?: DatabaseDuring; startedAt?: string };
   ceiling?: ClientResult;
   ratio?: number;
   budgets: { text: string; met: boolean }[];

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
 import { watchMachine, type MachineDuring } from './machine.ts';
+import { watchDatabase, type DatabaseDuring } from './db-waits.ts';
 import { scrapeServer, serverDuring, type ServerDuring } from './server-loop.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -154,11 +155,14 @@ export async function measure(
   job: ClientJob,
   dir: string,
   pid: number | undefined,
-): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring; startedAt: string }> {
+  databaseUrl?: string,
+): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring; database?: DatabaseDuring; startedAt: string }> {
   let peak = rssMb(pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
   // This scrape also resets the loop-delay histogram, so the one after the run covers the run alone.
   const before = await scrapeServer(job.url);
+  // PostgreSQL only: the longest statement its activity view showed during the run (db-waits.ts).
+  const dbWatch = databaseUrl ? await watchDatabase(databaseUrl) : undefined;
   const watch = watchMachine();
   let machine: MachineDuring | undefined;
   // When the run began, to match it against the database's own log (checkpoints, lock waits).
@@ -166,10 +170,14 @@ export async function measure(
   try {
     const result = await runClient(job, dir);
     machine = watch.stop();
+    const database = (await dbWatch?.stop()) ?? undefined;
     const server = serverDuring(before, await scrapeServer(job.url));
-    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server, startedAt };
+    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server, ...(database ? { database } : {}), startedAt };
   } finally {
     clearInterval(sampler);
-    if (!machine) watch.stop();
+    if (!machine) {
+      watch.stop();
+      await dbWatch?.stop();
+    }
   }
 }

@@ -1,6 +1,7 @@
 /** The Markdown report of a benchmark run (the JSON is the run's data as is). */
 import os from 'node:os';
 import type { MachineDuring } from './machine.ts';
+import type { DatabaseDuring } from './db-waits.ts';
 import type { ServerDuring } from './server-loop.ts';
 import type { DatabaseReport } from './runner.ts';
 
@@ -46,13 +47,24 @@ export function serverCell(s: ServerDuring | undefined, clientLoopDelayMaxMs?: n
   return parts.length > 0 ? parts.join('; ') : '–';
 }
 
+/**
+ * PostgreSQL during a row (decision 0064): the longest statement its activity view showed, what it was
+ * waiting for then, and its text — or '–' (PGlite, or older reports).
+ */
+export function databaseCell(d: DatabaseDuring | undefined): string {
+  if (!d) return '–';
+  if (d.longestStatementMs === null) return `no statement seen in ${fmt(d.samples)} samples`;
+  const query = (d.longestStatementQuery ?? '').replace(/\|/g, '\\|');
+  return `longest statement ${fmt(d.longestStatementMs)} ms (${d.longestStatementWait}): \`${query}\``;
+}
+
 export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[], settings: ReportSettings): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
       `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
-      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, and the load client's longest event-loop delay (decision 0064).`,
+      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, and the load client's longest event-loop delay. Database (PostgreSQL): the longest statement its activity view showed, sampled every 20 ms, and what it was waiting for (decision 0064).`,
     '',
   );
   for (const report of reports) {
@@ -68,21 +80,21 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         '',
       );
     }
-    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Server and load client | Budget | Notes |');
-    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|');
+    lines.push('| Endpoint | Mode | req/s | p50 ms | p95 ms | p99 ms | Ceiling req/s | Ceiling p95 ms | Ratio | Server RSS MB | Machine | Server and load client | Database | Budget | Notes |');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|---|---|---|');
     for (const row of report.rows) {
       const r = row.result;
       const mode = row.mode === 'closed' ? `closed ${settings.connections}` : `rate ${row.target}/s`;
       if (!r) {
         lines.push(
-          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
+          `| ${row.label} | – | – | – | – | – | – | – | – | – | – | – | – | – | **${row.state.toUpperCase()}**${row.note ? `: ${row.note}` : ''} |`,
         );
         continue;
       }
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server, r.loopDelayMaxMs)} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server, r.loopDelayMaxMs)} | ${databaseCell(r.database)} | ${budget} | ${row.note ?? ''} |`,
       );
     }
     if (report.invariantsAfter) {

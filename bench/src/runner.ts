@@ -300,7 +300,7 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
       const settled = await settle(base);
       if (settled > 5) log(`[${leg}] ${scenario.name}: waited ${settled.toFixed(0)} s for the server to drain the previous run`);
       if (warmupSeconds > 0) await runClient(job(base, warmupSeconds), dir); // warm-up: JIT, caches, connection pools
-      const result = await measure(job(base, durationSeconds), dir, server.child.pid);
+      const result = await measure(job(base, durationSeconds), dir, server.child.pid, databaseUrl);
       const ceil = await runClient(job(ceiling.url, durationSeconds), dir);
       const row: Row = {
         leg,
@@ -326,7 +326,7 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
       if (rate) {
         const target = smoke ? Math.min(rate, 50) : rate;
         await settle(base);
-        const fixed = await measure(job(base, durationSeconds, target), dir, server.child.pid);
+        const fixed = await measure(job(base, durationSeconds, target), dir, server.child.pid, databaseUrl);
         const rateRow: Row = {
           leg,
           scenario: scenario.name,
