@@ -34,8 +34,9 @@ export function machineCell(m: MachineDuring | undefined): string {
 
 /**
  * The server and the load client during a row (decision 0064): the server's longest event-loop delay and
- * its 99th percentile, its garbage collections (count, total time, how many over 100 ms), and the load
- * client's longest event-loop delay — or '–' where they did not say.
+ * its 99th percentile, its garbage collections (count, total time, how many over 100 ms), how many requests
+ * it took more than 100 / 250 ms over by its own clock, and the load client's longest event-loop delay —
+ * or '–' where they did not say.
  */
 export function serverCell(s: ServerDuring | undefined, clientLoopDelayMaxMs?: number): string {
   const parts: string[] = [];
@@ -43,6 +44,8 @@ export function serverCell(s: ServerDuring | undefined, clientLoopDelayMaxMs?: n
     parts.push(`server loop delay max ${fmt(s.loopDelayMaxMs)} ms, p99 ${fmt(s.loopDelayP99Ms ?? undefined)} ms`);
   if (s?.gcCount !== null && s?.gcCount !== undefined)
     parts.push(`GC ${fmt(s.gcMs ?? undefined)} ms in ${fmt(s.gcCount)}${s.gcOver100Ms ? `, **${fmt(s.gcOver100Ms)} over 100 ms**` : ''}`);
+  if (s?.requestsOver100Ms !== null && s?.requestsOver100Ms !== undefined)
+    parts.push(`server took > 100 ms on ${fmt(s.requestsOver100Ms)}, > 250 ms on ${fmt(s.requestsOver250Ms ?? undefined)}`);
   if (clientLoopDelayMaxMs !== undefined) parts.push(`client loop delay max ${fmt(clientLoopDelayMaxMs)} ms`);
   return parts.length > 0 ? parts.join('; ') : '–';
 }

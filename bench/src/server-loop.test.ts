@@ -22,10 +22,19 @@ const EXPOSITION = [
   'nodejs_gc_duration_seconds_sum{kind="major"} 0.3',
   'nodejs_gc_duration_seconds_count{kind="major"} 3',
   'http_requests_total{method="GET",route="/api/get-glyphs",status_code="200"} 12',
+  '# TYPE http_request_duration_seconds histogram',
+  'http_request_duration_seconds_bucket{le="0.05",method="GET",route="/api/get-glyphs",status_code="200"} 9',
+  'http_request_duration_seconds_bucket{le="0.1",method="GET",route="/api/get-glyphs",status_code="200"} 10',
+  'http_request_duration_seconds_bucket{le="0.25",method="GET",route="/api/get-glyphs",status_code="200"} 11',
+  'http_request_duration_seconds_bucket{le="+Inf",method="GET",route="/api/get-glyphs",status_code="200"} 12',
+  'http_request_duration_seconds_count{method="GET",route="/api/get-glyphs",status_code="200"} 12',
+  'http_request_duration_seconds_bucket{method="POST",route="/api/toggle-like",status_code="200",le="0.1"} 4',
+  'http_request_duration_seconds_bucket{method="POST",route="/api/toggle-like",status_code="200",le="0.25"} 5',
+  'http_request_duration_seconds_count{method="POST",route="/api/toggle-like",status_code="200"} 5',
 ].join('\n');
 
 describe('parseServerMetrics', () => {
-  it('reads the loop delay and sums the GC histogram over its kinds', () => {
+  it('reads the loop delay and sums the GC and request histograms over their labels', () => {
     expect(parseServerMetrics(EXPOSITION)).toEqual({
       loopDelayMaxSeconds: 0.087,
       loopDelayP99Seconds: 0.0121,
@@ -33,18 +42,24 @@ describe('parseServerMetrics', () => {
       gcSeconds: 0.55,
       gcUpTo100Ms: 52,
       hasGc: true,
+      requests: 17,
+      requestsUpTo100Ms: 14,
+      requestsUpTo250Ms: 16,
+      hasRequests: true,
     });
   });
 
   it('says nothing it was not told: no loop delay, no GC histogram', () => {
     const sample = parseServerMetrics('http_requests_total{method="GET"} 1\n');
-    expect(sample).toMatchObject({ loopDelayMaxSeconds: null, loopDelayP99Seconds: null, hasGc: false });
+    expect(sample).toMatchObject({ loopDelayMaxSeconds: null, loopDelayP99Seconds: null, hasGc: false, hasRequests: false });
     expect(serverDuring(sample, sample)).toEqual({
       loopDelayMaxMs: null,
       loopDelayP99Ms: null,
       gcCount: null,
       gcMs: null,
       gcOver100Ms: null,
+      requestsOver100Ms: null,
+      requestsOver250Ms: null,
     });
   });
 });
@@ -60,6 +75,10 @@ describe('serverDuring', () => {
       gcSeconds: before.gcSeconds + 0.4,
       // Eight of the ten new collections took at most 0.1 s; two took longer.
       gcUpTo100Ms: before.gcUpTo100Ms + 8,
+      // 500 requests: 497 within 0.1 s, 499 within 0.25 s.
+      requests: before.requests + 500,
+      requestsUpTo100Ms: before.requestsUpTo100Ms + 497,
+      requestsUpTo250Ms: before.requestsUpTo250Ms + 499,
     };
     const during = serverDuring(before, after);
     expect(during.loopDelayMaxMs).toBeCloseTo(450);
@@ -67,6 +86,8 @@ describe('serverDuring', () => {
     expect(during.gcCount).toBe(10);
     expect(during.gcMs).toBeCloseTo(400);
     expect(during.gcOver100Ms).toBe(2);
+    expect(during.requestsOver100Ms).toBe(3);
+    expect(during.requestsOver250Ms).toBe(1);
   });
 
   it('has no GC numbers when either scrape failed', () => {
@@ -105,14 +126,20 @@ describe("the server's own registry", () => {
 
 describe('serverCell', () => {
   it('writes the loop delays and GC, marks collections over 100 ms, and a dash where nothing is known', () => {
-    expect(serverCell({ loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0 })).toBe(
+    const none = { requestsOver100Ms: null, requestsOver250Ms: null };
+    expect(serverCell({ loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0, ...none })).toBe(
       'server loop delay max 87 ms, p99 12 ms; GC 550 ms in 53',
     );
-    expect(serverCell({ loopDelayMaxMs: 450, loopDelayP99Ms: 20, gcCount: 10, gcMs: 400, gcOver100Ms: 2 }, 31.6)).toBe(
-      'server loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**; client loop delay max 32 ms',
+    expect(
+      serverCell(
+        { loopDelayMaxMs: 450, loopDelayP99Ms: 20, gcCount: 10, gcMs: 400, gcOver100Ms: 2, requestsOver100Ms: 3, requestsOver250Ms: 1 },
+        31.6,
+      ),
+    ).toBe(
+      'server loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**; server took > 100 ms on 3, > 250 ms on 1; client loop delay max 32 ms',
     );
     expect(serverCell(undefined, 12)).toBe('client loop delay max 12 ms');
-    expect(serverCell({ loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null })).toBe('–');
+    expect(serverCell({ loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null, ...none })).toBe('–');
     expect(serverCell(undefined)).toBe('–');
   });
 });

@@ -9,7 +9,11 @@
  *   covered);
  * - `nodejs_gc_duration_seconds` is a cumulative histogram per GC kind: the difference of the two scrapes
  *   is the collections of the run, their total time and how many took longer than 0.1 s (its bucket bounds
- *   are 0.001, 0.01, 0.1, 1, 2 and 5 s).
+ *   are 0.001, 0.01, 0.1, 1, 2 and 5 s);
+ * - `http_request_duration_seconds` (the server's own, per route, from Fastify's onRequest to its answer)
+ *   the same way: how many requests of the run the server itself took more than 100 ms and 250 ms over.
+ *   A client-side tail the server did not see was spent before Fastify had the request or after it
+ *   answered (the sockets, the kernel, the scheduler).
  *
  * A slow tail with a long loop delay was the server's own process (a long task or a GC pause); a slow tail
  * without one waited elsewhere (the database, the network, the load client).
@@ -25,6 +29,9 @@ export interface ServerDuring {
   gcCount: number | null;
   gcMs: number | null;
   gcOver100Ms: number | null;
+  /** Requests of the run the server itself took more than 100 ms / 250 ms over (its request histogram). */
+  requestsOver100Ms: number | null;
+  requestsOver250Ms: number | null;
 }
 
 /** The few numbers of one scrape that `serverDuring` needs. */
@@ -37,6 +44,12 @@ export interface ServerSample {
   gcUpTo100Ms: number;
   /** False when the text did not declare the GC histogram (not prom-client's default metrics). */
   hasGc: boolean;
+  /** Requests answered, and those answered within 0.1 s and 0.25 s (every route; cumulative). */
+  requests: number;
+  requestsUpTo100Ms: number;
+  requestsUpTo250Ms: number;
+  /** False when the text did not declare the request histogram. */
+  hasRequests: boolean;
 }
 
 // `name{labels} value` or `name value`; Prometheus text format, one sample per line.
@@ -51,10 +64,15 @@ export function parseServerMetrics(text: string): ServerSample {
     gcSeconds: 0,
     gcUpTo100Ms: 0,
     hasGc: false,
+    requests: 0,
+    requestsUpTo100Ms: 0,
+    requestsUpTo250Ms: 0,
+    hasRequests: false,
   };
   for (const line of text.split('\n')) {
     // The family is declared even before its first collection, when it has no samples yet.
     if (line.startsWith('# TYPE nodejs_gc_duration_seconds ')) sample.hasGc = true;
+    if (line.startsWith('# TYPE http_request_duration_seconds ')) sample.hasRequests = true;
     const match = SAMPLE.exec(line);
     if (!match) continue;
     const [, name, labels = '', raw] = match;
@@ -65,6 +83,9 @@ export function parseServerMetrics(text: string): ServerSample {
     else if (name === 'nodejs_gc_duration_seconds_count') sample.gcCount += value;
     else if (name === 'nodejs_gc_duration_seconds_sum') sample.gcSeconds += value;
     else if (name === 'nodejs_gc_duration_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) sample.gcUpTo100Ms += value;
+    else if (name === 'http_request_duration_seconds_count') sample.requests += value;
+    else if (name === 'http_request_duration_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) sample.requestsUpTo100Ms += value;
+    else if (name === 'http_request_duration_seconds_bucket' && /(?:^|,)le="0\.25"/.test(labels)) sample.requestsUpTo250Ms += value;
   }
   return sample;
 }
@@ -73,12 +94,17 @@ export function parseServerMetrics(text: string): ServerSample {
 export function serverDuring(before: ServerSample | null, after: ServerSample | null): ServerDuring {
   const ms = (seconds: number | null | undefined) => (seconds === null || seconds === undefined ? null : seconds * 1000);
   const gc = before?.hasGc && after?.hasGc;
+  const http = before?.hasRequests && after?.hasRequests;
+  const over = (upTo: 'requestsUpTo100Ms' | 'requestsUpTo250Ms') =>
+    http ? after.requests - after[upTo] - (before.requests - before[upTo]) : null;
   return {
     loopDelayMaxMs: ms(after?.loopDelayMaxSeconds),
     loopDelayP99Ms: ms(after?.loopDelayP99Seconds),
     gcCount: gc ? after.gcCount - before.gcCount : null,
     gcMs: gc ? (after.gcSeconds - before.gcSeconds) * 1000 : null,
     gcOver100Ms: gc ? after.gcCount - after.gcUpTo100Ms - (before.gcCount - before.gcUpTo100Ms) : null,
+    requestsOver100Ms: over('requestsUpTo100Ms'),
+    requestsOver250Ms: over('requestsUpTo250Ms'),
   };
 }
 
