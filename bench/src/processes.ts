@@ -148,8 +148,9 @@ export async function runClient(job: ClientJob, dir: string): Promise<ClientResu
 
 /**
  * Runs a load job while sampling the server's resident memory; returns the result, the peak RSS, what
- * the machine did meanwhile (CPU steal, disk waits: machine.ts) and what the server's event loop and
- * garbage collector did (its own metrics at `job.url`: server-loop.ts).
+ * the machine did meanwhile (CPU steal, disk waits: machine.ts), what the server's event loop, garbage
+ * collector and request timings showed (its own metrics at `job.url`: server-loop.ts), with `databaseUrl`
+ * PostgreSQL's longest statement (db-waits.ts), and when the run began (decision 0064).
  */
 export async function measure(
   job: ClientJob,
