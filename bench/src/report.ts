@@ -46,6 +46,11 @@ export function serverCell(s: ServerDuring | undefined, clientLoopDelayMaxMs?: n
     parts.push(`GC ${fmt(s.gcMs ?? undefined)} ms in ${fmt(s.gcCount)}${s.gcOver100Ms ? `, **${fmt(s.gcOver100Ms)} over 100 ms**` : ''}`);
   if (s?.requestsOver100Ms !== null && s?.requestsOver100Ms !== undefined)
     parts.push(`server took > 100 ms on ${fmt(s.requestsOver100Ms)}, > 250 ms on ${fmt(s.requestsOver250Ms ?? undefined)}`);
+  if (s?.sessionLookupsOver100Ms !== null && s?.sessionLookupsOver100Ms !== undefined) {
+    const pool =
+      s.poolWaitsOver100Ms === null ? '' : `, pool waits ${fmt(s.poolWaitsOver100Ms)}; pool opened ${fmt(s.connectionsOpened ?? undefined)} connections`;
+    parts.push(`over 100 ms: session lookups ${fmt(s.sessionLookupsOver100Ms)}, write limits ${fmt(s.writeLimitsOver100Ms ?? undefined)}${pool}`);
+  }
   if (clientLoopDelayMaxMs !== undefined) parts.push(`client loop delay max ${fmt(clientLoopDelayMaxMs)} ms`);
   return parts.length > 0 ? parts.join('; ') : '–';
 }
@@ -67,7 +72,7 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
       `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
-      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, and the load client's longest event-loop delay. Database (PostgreSQL): the longest statement its activity view showed, sampled every 20 ms, and what it was waiting for (decision 0064).`,
+      `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, the requests it took over 100 and 250 ms, the session lookups, write-limit counts and pool checkouts over 100 ms and the connections its pool opened (decision 0065), and the load client's longest event-loop delay. Database (PostgreSQL): the longest statement its activity view showed, sampled every 20 ms, and what it was waiting for (decision 0064).`,
     '',
   );
   for (const report of reports) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Database } from '../../apps/server/src/db/client.ts';
+import type { Database, PoolObserver } from '../../apps/server/src/db/client.ts';
 import { createMetrics } from '../../apps/server/src/plugins/metrics.ts';
 import { serverCell } from './report.ts';
 import { parseServerMetrics, serverDuring } from './server-loop.ts';
@@ -31,6 +31,14 @@ const EXPOSITION = [
   'http_request_duration_seconds_bucket{method="POST",route="/api/toggle-like",status_code="200",le="0.1"} 4',
   'http_request_duration_seconds_bucket{method="POST",route="/api/toggle-like",status_code="200",le="0.25"} 5',
   'http_request_duration_seconds_count{method="POST",route="/api/toggle-like",status_code="200"} 5',
+  'glyphary_request_phase_seconds_bucket{le="0.1",phase="session_lookup"} 40',
+  'glyphary_request_phase_seconds_bucket{le="+Inf",phase="session_lookup"} 41',
+  'glyphary_request_phase_seconds_count{phase="session_lookup"} 41',
+  'glyphary_request_phase_seconds_bucket{phase="write_limit",le="0.1"} 7',
+  'glyphary_request_phase_seconds_count{phase="write_limit"} 7',
+  'glyphary_db_pool_acquire_seconds_bucket{le="0.1"} 90',
+  'glyphary_db_pool_acquire_seconds_count 93',
+  'glyphary_db_pool_connections_opened_total 4',
 ].join('\n');
 
 describe('parseServerMetrics', () => {
@@ -46,6 +54,10 @@ describe('parseServerMetrics', () => {
       requestsUpTo100Ms: 14,
       requestsUpTo250Ms: 16,
       hasRequests: true,
+      sessionLookup: { count: 41, upTo100Ms: 40 },
+      writeLimit: { count: 7, upTo100Ms: 7 },
+      poolAcquire: { count: 93, upTo100Ms: 90 },
+      connectionsOpened: 4,
     });
   });
 
@@ -60,6 +72,10 @@ describe('parseServerMetrics', () => {
       gcOver100Ms: null,
       requestsOver100Ms: null,
       requestsOver250Ms: null,
+      sessionLookupsOver100Ms: null,
+      writeLimitsOver100Ms: null,
+      poolWaitsOver100Ms: null,
+      connectionsOpened: null,
     });
   });
 });
@@ -88,6 +104,39 @@ describe('serverDuring', () => {
     expect(during.gcOver100Ms).toBe(2);
     expect(during.requestsOver100Ms).toBe(3);
     expect(during.requestsOver250Ms).toBe(1);
+    // Nothing new in the phase and pool histograms: none slow, none opened.
+    expect(during).toMatchObject({ sessionLookupsOver100Ms: 0, writeLimitsOver100Ms: 0, poolWaitsOver100Ms: 0, connectionsOpened: 0 });
+  });
+
+  it('counts the session lookups, write limits and pool waits over 100 ms of the run, and the connections opened (decision 0065)', () => {
+    const before = parseServerMetrics(EXPOSITION);
+    expect(before.sessionLookup).toEqual({ count: 41, upTo100Ms: 40 });
+    expect(before.writeLimit).toEqual({ count: 7, upTo100Ms: 7 });
+    expect(before.poolAcquire).toEqual({ count: 93, upTo100Ms: 90 });
+    expect(before.connectionsOpened).toBe(4);
+    const after = {
+      ...before,
+      sessionLookup: { count: 61, upTo100Ms: 58 },
+      writeLimit: { count: 27, upTo100Ms: 26 },
+      poolAcquire: { count: 193, upTo100Ms: 185 },
+      connectionsOpened: 6,
+    };
+    expect(serverDuring(before, after)).toMatchObject({
+      sessionLookupsOver100Ms: 2,
+      writeLimitsOver100Ms: 1,
+      poolWaitsOver100Ms: 5,
+      connectionsOpened: 2,
+    });
+    // A server without them (an older build; PGlite has no pool) says nothing about them.
+    const bare = parseServerMetrics(EXPOSITION.split('\n').filter((line) => !line.startsWith('glyphary_')).join('\n'));
+    expect(serverDuring(bare, bare)).toMatchObject({
+      sessionLookupsOver100Ms: null,
+      writeLimitsOver100Ms: null,
+      poolWaitsOver100Ms: null,
+      connectionsOpened: null,
+    });
+    // A histogram whose first observation came during the run counts from zero.
+    expect(serverDuring(bare, after).sessionLookupsOver100Ms).toBe(3);
   });
 
   it('has no GC numbers when either scrape failed', () => {
@@ -122,21 +171,63 @@ describe("the server's own registry", () => {
     expect(during.gcCount).toBeGreaterThan(0);
     expect(during.gcMs).toBeGreaterThan(0);
   });
+
+  it('exposes the phase and pool metrics under the names parseServerMetrics reads', async () => {
+    let observer: PoolObserver | null = null;
+    const observePool = (given: PoolObserver | null) => {
+      observer = given;
+    };
+    const metrics = createMetrics({ database: { observePool } as unknown as Database });
+    const before = parseServerMetrics(await metrics.registry.metrics());
+    metrics.observePhase('session_lookup', 0.004);
+    metrics.observePhase('session_lookup', 0.15);
+    metrics.observePhase('write_limit', 0.3);
+    expect(observer).not.toBeNull();
+    observer!.acquired(0.002);
+    observer!.acquired(0.12);
+    observer!.opened();
+    const during = serverDuring(before, parseServerMetrics(await metrics.registry.metrics()));
+    expect(during).toMatchObject({ sessionLookupsOver100Ms: 1, writeLimitsOver100Ms: 1, poolWaitsOver100Ms: 1, connectionsOpened: 1 });
+  });
 });
 
 describe('serverCell', () => {
   it('writes the loop delays and GC, marks collections over 100 ms, and a dash where nothing is known', () => {
-    const none = { requestsOver100Ms: null, requestsOver250Ms: null };
+    const none = {
+      requestsOver100Ms: null,
+      requestsOver250Ms: null,
+      sessionLookupsOver100Ms: null,
+      writeLimitsOver100Ms: null,
+      poolWaitsOver100Ms: null,
+      connectionsOpened: null,
+    };
     expect(serverCell({ loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0, ...none })).toBe(
       'server loop delay max 87 ms, p99 12 ms; GC 550 ms in 53',
     );
     expect(
       serverCell(
-        { loopDelayMaxMs: 450, loopDelayP99Ms: 20, gcCount: 10, gcMs: 400, gcOver100Ms: 2, requestsOver100Ms: 3, requestsOver250Ms: 1 },
+        {
+          loopDelayMaxMs: 450,
+          loopDelayP99Ms: 20,
+          gcCount: 10,
+          gcMs: 400,
+          gcOver100Ms: 2,
+          requestsOver100Ms: 3,
+          requestsOver250Ms: 1,
+          sessionLookupsOver100Ms: 2,
+          writeLimitsOver100Ms: 0,
+          poolWaitsOver100Ms: 1,
+          connectionsOpened: 3,
+        },
         31.6,
       ),
     ).toBe(
-      'server loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**; server took > 100 ms on 3, > 250 ms on 1; client loop delay max 32 ms',
+      'server loop delay max 450 ms, p99 20 ms; GC 400 ms in 10, **2 over 100 ms**; server took > 100 ms on 3, > 250 ms on 1; ' +
+        'over 100 ms: session lookups 2, write limits 0, pool waits 1; pool opened 3 connections; client loop delay max 32 ms',
+    );
+    // PGlite: no pool.
+    expect(serverCell({ ...none, loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null, sessionLookupsOver100Ms: 0, writeLimitsOver100Ms: 1 })).toBe(
+      'over 100 ms: session lookups 0, write limits 1',
     );
     expect(serverCell(undefined, 12)).toBe('client loop delay max 12 ms');
     expect(serverCell({ loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null, ...none })).toBe('–');

@@ -15,6 +15,12 @@
  *   A client-side tail the server did not see was spent before Fastify had the request or after it
  *   answered (the sockets, the kernel, the scheduler).
  *
+ * - `glyphary_request_phase_seconds{phase}` and `glyphary_db_pool_acquire_seconds` (decision 0065): how many
+ *   session lookups, write-limit counts and pool checkouts of the run took more than 100 ms, and
+ *   `glyphary_db_pool_connections_opened_total`, how many connections the pool opened meanwhile. A request
+ *   the server took over 100 ms with none of these slow, no long loop delay and no long statement waited on
+ *   its statements' round trips.
+ *
  * A slow tail with a long loop delay was the server's own process (a long task or a GC pause); a slow tail
  * without one waited elsewhere (the database, the network, the load client).
  */
@@ -32,6 +38,18 @@ export interface ServerDuring {
   /** Requests of the run the server itself took more than 100 ms / 250 ms over (its request histogram). */
   requestsOver100Ms: number | null;
   requestsOver250Ms: number | null;
+  /** Session lookups, write-limit counts and pool checkouts of the run that took over 100 ms (decision 0065). */
+  sessionLookupsOver100Ms: number | null;
+  writeLimitsOver100Ms: number | null;
+  poolWaitsOver100Ms: number | null;
+  /** Connections the PostgreSQL pool opened during the run. */
+  connectionsOpened: number | null;
+}
+
+/** A cumulative histogram's total count and its count within 0.1 s; null when the text did not have it. */
+interface Over100 {
+  count: number;
+  upTo100Ms: number;
 }
 
 /** The few numbers of one scrape that `serverDuring` needs. */
@@ -50,6 +68,11 @@ export interface ServerSample {
   requestsUpTo250Ms: number;
   /** False when the text did not declare the request histogram. */
   hasRequests: boolean;
+  /** The phase histograms and the pool's (decision 0065); null when absent (an older server, PGlite's pool). */
+  sessionLookup: Over100 | null;
+  writeLimit: Over100 | null;
+  poolAcquire: Over100 | null;
+  connectionsOpened: number | null;
 }
 
 // `name{labels} value` or `name value`; Prometheus text format, one sample per line.
@@ -68,7 +91,16 @@ export function parseServerMetrics(text: string): ServerSample {
     requestsUpTo100Ms: 0,
     requestsUpTo250Ms: 0,
     hasRequests: false,
+    sessionLookup: null,
+    writeLimit: null,
+    poolAcquire: null,
+    connectionsOpened: null,
   };
+  const histogram = (key: 'sessionLookup' | 'writeLimit' | 'poolAcquire', field: keyof Over100, value: number) => {
+    const h = (sample[key] ??= { count: 0, upTo100Ms: 0 });
+    h[field] += value;
+  };
+  const PHASES = { session_lookup: 'sessionLookup', write_limit: 'writeLimit' } as const;
   for (const line of text.split('\n')) {
     // The family is declared even before its first collection, when it has no samples yet.
     if (line.startsWith('# TYPE nodejs_gc_duration_seconds ')) sample.hasGc = true;
@@ -86,6 +118,15 @@ export function parseServerMetrics(text: string): ServerSample {
     else if (name === 'http_request_duration_seconds_count') sample.requests += value;
     else if (name === 'http_request_duration_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) sample.requestsUpTo100Ms += value;
     else if (name === 'http_request_duration_seconds_bucket' && /(?:^|,)le="0\.25"/.test(labels)) sample.requestsUpTo250Ms += value;
+    else if (name === 'glyphary_db_pool_acquire_seconds_count') histogram('poolAcquire', 'count', value);
+    else if (name === 'glyphary_db_pool_acquire_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) histogram('poolAcquire', 'upTo100Ms', value);
+    else if (name === 'glyphary_db_pool_connections_opened_total') sample.connectionsOpened = value;
+    else if (name?.startsWith('glyphary_request_phase_seconds_')) {
+      const phase = PHASES[/(?:^|,)phase="(\w+)"/.exec(labels)?.[1] as keyof typeof PHASES];
+      if (!phase) continue;
+      if (name === 'glyphary_request_phase_seconds_count') histogram(phase, 'count', value);
+      else if (name === 'glyphary_request_phase_seconds_bucket' && /(?:^|,)le="0\.1"/.test(labels)) histogram(phase, 'upTo100Ms', value);
+    }
   }
   return sample;
 }
@@ -97,6 +138,14 @@ export function serverDuring(before: ServerSample | null, after: ServerSample | 
   const http = before?.hasRequests && after?.hasRequests;
   const over = (upTo: 'requestsUpTo100Ms' | 'requestsUpTo250Ms') =>
     http ? after.requests - after[upTo] - (before.requests - before[upTo]) : null;
+  const slow = (key: 'sessionLookup' | 'writeLimit' | 'poolAcquire') => {
+    const a = after?.[key];
+    if (!a || !before) return null;
+    // A histogram that appeared during the run (its first observation) had nothing before.
+    const b = before[key] ?? { count: 0, upTo100Ms: 0 };
+    return a.count - a.upTo100Ms - (b.count - b.upTo100Ms);
+  };
+  const opened = after?.connectionsOpened;
   return {
     loopDelayMaxMs: ms(after?.loopDelayMaxSeconds),
     loopDelayP99Ms: ms(after?.loopDelayP99Seconds),
@@ -105,6 +154,10 @@ export function serverDuring(before: ServerSample | null, after: ServerSample | 
     gcOver100Ms: gc ? after.gcCount - after.gcUpTo100Ms - (before.gcCount - before.gcUpTo100Ms) : null,
     requestsOver100Ms: over('requestsUpTo100Ms'),
     requestsOver250Ms: over('requestsUpTo250Ms'),
+    sessionLookupsOver100Ms: slow('sessionLookup'),
+    writeLimitsOver100Ms: slow('writeLimit'),
+    poolWaitsOver100Ms: slow('poolAcquire'),
+    connectionsOpened: opened !== null && opened !== undefined && before ? opened - (before.connectionsOpened ?? 0) : null,
   };
 }
 

@@ -231,9 +231,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(accessPlugin, { auth, trustedOrigins: trustedOriginsOf(env) });
-  // Prometheus metrics (issue 11): registered before the routes so every request is timed.
+  // Prometheus metrics (issue 11): registered before the routes so every request is timed; the access
+  // plugin reports its session lookups to them (decision 0065).
   const metrics = createMetrics({ database });
+  await app.register(accessPlugin, {
+    auth,
+    trustedOrigins: trustedOriginsOf(env),
+    onSessionLookup: (seconds) => metrics.observePhase('session_lookup', seconds),
+  });
   await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
 
   // Scale-out (issue 11): Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
@@ -244,7 +249,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     throttle = shared;
   }
   // Issue 21: WRITE_RATE_LIMIT and READ_RATE_LIMIT, counted where the auth throttles are.
-  await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT });
+  await app.register(requestLimits, {
+    auth,
+    throttle,
+    writesPerMinute: env.WRITE_RATE_LIMIT,
+    readsPerMinute: env.READ_RATE_LIMIT,
+    onWriteLimit: (seconds) => metrics.observePhase('write_limit', seconds),
+  });
   // Public reads ≤ 1 s old (DESIGN §5; decisions 0012, 0035). After the limits: its fast path answers
   // from onRequest, once the security headers, the path guard and the read limit have run.
   await app.register(readCachePlugin, { clock, early, trustProxy: env.TRUST_PROXY });

@@ -25,6 +25,46 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool right now (for /metrics, issue 11). */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PostgreSQL only: reports every connection the pool hands out (with how long the caller waited for it)
+   * and every connection it opens (for /metrics, decision 0065). One observer; a later call replaces it.
+   */
+  observePool?(observer: PoolObserver | null): void;
+}
+
+/** What the PostgreSQL pool reports to `observePool`. */
+export interface PoolObserver {
+  /** A query or transaction got its connection after waiting `seconds` (idle, opened, or queued for one). */
+  acquired(seconds: number): void;
+  /** The pool opened a new connection to the server. */
+  opened(): void;
+}
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (release?: unknown) => void) => void;
+
+/**
+ * A pg Pool that times every checkout, including the ones `pool.query` makes (it calls `connect` with a
+ * callback): the wait for a connection is otherwise invisible between a request and its statement.
+ */
+class ObservedPool extends pg.Pool {
+  observer: PoolObserver | null = null;
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const startedAt = performance.now();
+    const acquired = () => this.observer?.acquired((performance.now() - startedAt) / 1000);
+    if (!callback) {
+      return super.connect().then((client) => {
+        acquired();
+        return client;
+      });
+    }
+    super.connect(((error: Error | undefined, client: pg.PoolClient | undefined, release: (release?: unknown) => void) => {
+      if (!error) acquired();
+      callback(error, client, release);
+    }) as Parameters<pg.Pool['connect']>[0]);
+  }
 }
 
 export interface DatabaseOptions {
@@ -87,7 +127,7 @@ export function lockDataDir(dbDir: string): () => void {
 /** Opens PGlite (embedded default) or PostgreSQL (when `databaseUrl` is set). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = new ObservedPool({
       connectionString: options.databaseUrl,
       max: options.poolMax ?? 20,
       statement_timeout: options.statementTimeoutMs ?? 5000,
@@ -101,6 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // still fails (→ 503) and the pool discards the broken client on release.
     pool.on('connect', (client) => {
       client.on('error', () => undefined);
+      pool.observer?.opened();
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
@@ -114,6 +155,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       },
       poolStats() {
         return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
+      },
+      observePool(observer) {
+        pool.observer = observer;
       },
     };
   }

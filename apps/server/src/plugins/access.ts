@@ -34,6 +34,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     viewerPromise: Promise<Viewer | null> | null;
   }
+  interface FastifyInstance {
+    /** Times each session lookup (the access plugin's `onSessionLookup`; decision 0065). */
+    observeSessionLookup(seconds: number): void;
+  }
 }
 
 /** Routes that are not ours to declare: Better Auth's passthrough and the file server's internals. */
@@ -55,7 +59,9 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
         // A header value fetch's Headers refuses (NUL, control characters): no valid credentials, a visitor.
         return null;
       }
+      const startedAt = performance.now();
       const result = await auth.api.getSession({ headers });
+      request.server.observeSessionLookup((performance.now() - startedAt) / 1000);
       if (!result) return null;
       const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean; suspendedAt?: Date | string | null };
       return {
@@ -73,8 +79,16 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
   return request.viewerPromise;
 }
 
-async function accessPlugin(app: FastifyInstance, options: { auth: Auth; trustedOrigins: string[] }) {
+export interface AccessOptions {
+  auth: Auth;
+  trustedOrigins: string[];
+  /** Told how long each session lookup took, in seconds (the request metrics; decision 0065). */
+  onSessionLookup?: (seconds: number) => void;
+}
+
+async function accessPlugin(app: FastifyInstance, options: AccessOptions) {
   app.decorateRequest('viewerPromise', null);
+  app.decorate('observeSessionLookup', options.onSessionLookup ?? (() => undefined));
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api')) return;

@@ -12,9 +12,17 @@ import type { SyncService } from '../modules/sync/sync.service.ts';
  */
 export interface Metrics {
   registry: Registry;
+  /** Times one awaited step of a request (decision 0065): the session lookup, or the write-limit count. */
+  observePhase(phase: RequestPhase, seconds: number): void;
   /** Wraps the sync service so every run on this instance is counted and timed by outcome. */
   trackSync(sync: SyncService): SyncService;
 }
+
+/** The steps of a request that wait on the database before its handler runs (decision 0065). */
+export type RequestPhase = 'session_lookup' | 'write_limit';
+
+/** Bounds of the phase and pool-wait histograms: fine at the bottom, and 0.1 / 0.25 s as the request histogram has them. */
+const WAIT_BUCKETS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 
 /** Creates the registry and its metrics; `database` feeds the pool gauges when it is PostgreSQL. */
 export function createMetrics({ database }: { database: Database }): Metrics {
@@ -34,6 +42,29 @@ export function createMetrics({ database }: { database: Database }): Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
+
+  const phases = new Histogram({
+    name: 'glyphary_request_phase_seconds',
+    help: 'Time of an awaited step of a request: session_lookup (the caller from the session), write_limit (counting a write)',
+    labelNames: ['phase'],
+    buckets: WAIT_BUCKETS,
+    registers: [registry],
+  });
+
+  if (database.observePool) {
+    const acquired = new Histogram({
+      name: 'glyphary_db_pool_acquire_seconds',
+      help: 'Time a query or transaction waited for a PostgreSQL pool connection (idle, newly opened, or queued)',
+      buckets: WAIT_BUCKETS,
+      registers: [registry],
+    });
+    const opened = new Counter({
+      name: 'glyphary_db_pool_connections_opened_total',
+      help: 'PostgreSQL connections the pool opened',
+      registers: [registry],
+    });
+    database.observePool({ acquired: (seconds) => acquired.observe(seconds), opened: () => opened.inc() });
+  }
 
   const stats = database.poolStats?.bind(database);
   if (stats) {
@@ -74,6 +105,9 @@ export function createMetrics({ database }: { database: Database }): Metrics {
 
   return {
     registry,
+    observePhase(phase, seconds) {
+      phases.observe({ phase }, seconds);
+    },
     trackSync(sync) {
       // Cluster-wide facts come from the database (sync_state), so every instance reports the same.
       new Gauge({

@@ -20,6 +20,8 @@ export interface RequestLimitsOptions {
   writesPerMinute: number;
   /** READ_RATE_LIMIT: API reads per IP per minute. */
   readsPerMinute: number;
+  /** Told how long each write's count in the throttle store took, in seconds (the request metrics; decision 0065). */
+  onWriteLimit?: (seconds: number) => void;
 }
 
 /** The read limit as the read cache's early answers use it, before Fastify sees the request (decision 0047). */
@@ -85,7 +87,10 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
   }
 
   async function countWrite(request: FastifyRequest): Promise<void> {
-    const { count, resetAt } = await options.throttle.hit(await writerKey(request), MINUTE_MS);
+    const key = await writerKey(request);
+    const startedAt = performance.now();
+    const { count, resetAt } = await options.throttle.hit(key, MINUTE_MS);
+    options.onWriteLimit?.((performance.now() - startedAt) / 1000);
     if (count > options.writesPerMinute) throw tooManyRequests(MSG.tooManyWrites, retryAfter(resetAt));
   }
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@glyphary/shared';
+import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin } from '../factories.ts';
 
@@ -40,6 +41,46 @@ describe('GET /metrics', () => {
     // The pool gauges exist on PostgreSQL only (PGlite has no pool).
     if (t.database.kind === 'postgres') expect(text).toMatch(/glyphary_db_pool_connections\{state="idle"\} \d+/);
     else expect(text).not.toContain('glyphary_db_pool_connections');
+  });
+
+  it('times the session lookup and the write-limit count of each request, and on PostgreSQL every pool checkout (decision 0065)', async () => {
+    const user = await createUser(t.app);
+    const glyph = await insertGlyph(t.database, user.id);
+    const read = (text: string, pattern: string) => Number(new RegExp(`^${pattern} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const phase = (text: string, name: string) => read(text, `glyphary_request_phase_seconds_count\\{phase="${name}"\\}`);
+    const before = (await scrape()).body;
+
+    // A signed-in read looks the session up once; a signed-in write looks it up once (the access check and the
+    // write limit share it) and counts the write once. A scrape carries no credentials and looks up nothing.
+    const status = await t.app.inject({ url: `/api/check-like-status?glyphId=${glyph.id}`, headers: user.auth });
+    expect(status.statusCode).toBe(200);
+    const like = await t.app.inject({ method: 'POST', url: '/api/toggle-like', headers: user.auth, payload: { glyphId: glyph.id } });
+    expect(like.statusCode).toBe(200);
+    const after = (await scrape()).body;
+
+    expect(phase(after, 'session_lookup') - phase(before, 'session_lookup')).toBe(2);
+    expect(phase(after, 'write_limit') - phase(before, 'write_limit')).toBe(1);
+    expect(after).toMatch(/glyphary_request_phase_seconds_bucket\{le="0\.1",phase="session_lookup"\} \d+/);
+    if (t.database.kind === 'postgres') {
+      // Each statement of the two requests took a connection from the pool.
+      const acquired = (text: string) => read(text, 'glyphary_db_pool_acquire_seconds_count');
+      expect(acquired(after) - acquired(before)).toBeGreaterThanOrEqual(3);
+      expect(read(after, 'glyphary_db_pool_connections_opened_total')).toBeGreaterThanOrEqual(1);
+    } else {
+      expect(after).not.toContain('glyphary_db_pool_acquire_seconds');
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, times the wait for a pool connection when every one is in use', async () => {
+    // The test pool holds 10 connections (createTestDatabase): eleven statements of 0.3 s at once leave one
+    // waiting for the first connection to come back, ~0.3 s.
+    const waitedOver = (text: string, bound: string) =>
+      Number(/^glyphary_db_pool_acquire_seconds_count (\S+)$/m.exec(text)?.[1]) -
+      Number(new RegExp(`^glyphary_db_pool_acquire_seconds_bucket\\{le="${bound}"\\} (\\S+)$`, 'm').exec(text)?.[1]);
+    const before = waitedOver((await scrape()).body, '0.1');
+    await Promise.all(Array.from({ length: 11 }, () => t.database.db.execute(sql`select pg_sleep(0.3)`)));
+    const after = waitedOver((await scrape()).body, '0.1');
+    expect(after - before).toBeGreaterThanOrEqual(1);
   });
 
   it('counts count-sync runs by outcome and reports the last run from the database', async () => {
