@@ -60,8 +60,13 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
         return null;
       }
       const startedAt = performance.now();
-      const result = await auth.api.getSession({ headers });
-      request.server.observeSessionLookup((performance.now() - startedAt) / 1000);
+      let result: Awaited<ReturnType<Auth['api']['getSession']>>;
+      try {
+        result = await auth.api.getSession({ headers });
+      } finally {
+        // Failed lookups too (the database down): their wait is what an operator looks for.
+        request.server.observeSessionLookup((performance.now() - startedAt) / 1000);
+      }
       if (!result) return null;
       const user = result.user as typeof result.user & { username: string; isAdmin?: boolean; isSuperAdmin?: boolean; suspendedAt?: Date | string | null };
       return {

@@ -18,7 +18,7 @@ export interface Metrics {
   trackSync(sync: SyncService): SyncService;
 }
 
-/** The steps of a request that wait on the database before its handler runs (decision 0065). */
+/** The steps of a request that wait on the database (or the shared throttle store) before its handler runs (decision 0065). */
 export type RequestPhase = 'session_lookup' | 'write_limit';
 
 /** Bounds of the phase and pool-wait histograms: fine at the bottom, and 0.1 / 0.25 s as the request histogram has them. */

@@ -89,8 +89,13 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
   async function countWrite(request: FastifyRequest): Promise<void> {
     const key = await writerKey(request);
     const startedAt = performance.now();
-    const { count, resetAt } = await options.throttle.hit(key, MINUTE_MS);
-    options.onWriteLimit?.((performance.now() - startedAt) / 1000);
+    let counted: { count: number; resetAt: number };
+    try {
+      counted = await options.throttle.hit(key, MINUTE_MS);
+    } finally {
+      options.onWriteLimit?.((performance.now() - startedAt) / 1000);
+    }
+    const { count, resetAt } = counted;
     if (count > options.writesPerMinute) throw tooManyRequests(MSG.tooManyWrites, retryAfter(resetAt));
   }
 
