@@ -43,6 +43,8 @@ const TBT_BUDGET_MS = 150;
 /** Lighthouse 13 warns that the host CPU is slower than it expects below this BenchmarkIndex (core/gather/driver/environment.js). */
 const SLOW_HOST_BENCHMARK_INDEX = 1000;
 const RUNS = Math.max(1, Number.parseInt(values.runs ?? '3', 10) || 3);
+/** The Chromium Lighthouse launches (chrome-launcher reads CHROME_PATH). */
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -128,7 +130,7 @@ function runLighthouse(url: string, outputPath: string): { lhr: LighthouseResult
       '--quiet',
     ],
     {
-      env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? '/usr/bin/chromium' },
+      env: { ...process.env, CHROME_PATH: chromePath },
       stdio: ['ignore', 'ignore', 'inherit'],
       timeout: 300_000,
     },
@@ -278,6 +280,18 @@ try {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
+/**
+ * The browser's own version line (`chromium --version`): Lighthouse's report masks it (`Chrome/156.0.0.0`), and
+ * a new build can move the scores as much as a slower host.
+ */
+const browserVersion = (() => {
+  try {
+    return execFileSync(chromePath, ['--version'], { timeout: 30_000, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'unknown browser';
+  } catch {
+    return 'unknown browser';
+  }
+})();
+
 const commit = (() => {
   try {
     return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root }).toString().trim();
@@ -291,7 +305,7 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 const lines = [
   `# Lighthouse ${date} (${commit})`,
   '',
-  `Mobile preset, Chromium ${CHROME_FLAGS.join(' ')}, production server on the demo seed, ${RUNS} runs per page (median shown). Load average at start: ${loadAverageAtStart
+  `Mobile preset, ${browserVersion} (${chromePath}) ${CHROME_FLAGS.join(' ')}, production server on the demo seed, ${RUNS} runs per page (median shown). Load average at start: ${loadAverageAtStart
     .map((n) => n.toFixed(2))
     .join(' ')}; at the end: ${os
     .loadavg()
@@ -342,7 +356,7 @@ fs.mkdirSync(outDir, { recursive: true });
 const stem = path.join(outDir, `${date}-${commit}-web`);
 fs.writeFileSync(
   `${stem}.json`,
-  `${JSON.stringify({ date, commit, runs: RUNS, loadAverageAtStart, budget: BUDGET, tbtBudgetMs: TBT_BUDGET_MS, jsBudgetBytes: JS_BUDGET_BYTES, pages, misses }, null, 2)}\n`,
+  `${JSON.stringify({ date, commit, browserVersion, runs: RUNS, loadAverageAtStart, budget: BUDGET, tbtBudgetMs: TBT_BUDGET_MS, jsBudgetBytes: JS_BUDGET_BYTES, pages, misses }, null, 2)}\n`,
 );
 fs.writeFileSync(`${stem}.md`, `${md}\n`);
 console.log(md);
