@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Database, PoolObserver } from '../../apps/server/src/db/client.ts';
 import { createMetrics } from '../../apps/server/src/plugins/metrics.ts';
 import { serverCell } from './report.ts';
-import { parseServerMetrics, serverDuring } from './server-loop.ts';
+import { parseServerMetrics, serverDuring, type ServerDuring } from './server-loop.ts';
 
 const EXPOSITION = [
   '# HELP nodejs_eventloop_lag_max_seconds The maximum recorded event loop delay.',
@@ -41,6 +41,21 @@ const EXPOSITION = [
   'glyphary_db_pool_connections_opened_total 4',
 ].join('\n');
 
+/** A run the server's metrics said nothing about. */
+const NOTHING_KNOWN: ServerDuring = {
+  loopDelayMaxMs: null,
+  loopDelayP99Ms: null,
+  gcCount: null,
+  gcMs: null,
+  gcOver100Ms: null,
+  requestsOver100Ms: null,
+  requestsOver250Ms: null,
+  sessionLookupsOver100Ms: null,
+  writeLimitsOver100Ms: null,
+  poolWaitsOver100Ms: null,
+  connectionsOpened: null,
+};
+
 describe('parseServerMetrics', () => {
   it('reads the loop delay and sums the GC and request histograms over their labels', () => {
     expect(parseServerMetrics(EXPOSITION)).toEqual({
@@ -64,19 +79,7 @@ describe('parseServerMetrics', () => {
   it('says nothing it was not told: no loop delay, no GC histogram', () => {
     const sample = parseServerMetrics('http_requests_total{method="GET"} 1\n');
     expect(sample).toMatchObject({ loopDelayMaxSeconds: null, loopDelayP99Seconds: null, hasGc: false, hasRequests: false });
-    expect(serverDuring(sample, sample)).toEqual({
-      loopDelayMaxMs: null,
-      loopDelayP99Ms: null,
-      gcCount: null,
-      gcMs: null,
-      gcOver100Ms: null,
-      requestsOver100Ms: null,
-      requestsOver250Ms: null,
-      sessionLookupsOver100Ms: null,
-      writeLimitsOver100Ms: null,
-      poolWaitsOver100Ms: null,
-      connectionsOpened: null,
-    });
+    expect(serverDuring(sample, sample)).toEqual(NOTHING_KNOWN);
   });
 });
 
@@ -193,15 +196,7 @@ describe("the server's own registry", () => {
 
 describe('serverCell', () => {
   it('writes the loop delays and GC, marks collections over 100 ms, and a dash where nothing is known', () => {
-    const none = {
-      requestsOver100Ms: null,
-      requestsOver250Ms: null,
-      sessionLookupsOver100Ms: null,
-      writeLimitsOver100Ms: null,
-      poolWaitsOver100Ms: null,
-      connectionsOpened: null,
-    };
-    expect(serverCell({ loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0, ...none })).toBe(
+    expect(serverCell({ ...NOTHING_KNOWN, loopDelayMaxMs: 87.4, loopDelayP99Ms: 12.1, gcCount: 53, gcMs: 550, gcOver100Ms: 0 })).toBe(
       'server loop delay max 87 ms, p99 12 ms; GC 550 ms in 53',
     );
     expect(
@@ -226,11 +221,11 @@ describe('serverCell', () => {
         'over 100 ms: session lookups 2, write limits 0, pool waits 1; pool opened 3 connections; client loop delay max 32 ms',
     );
     // PGlite: no pool.
-    expect(serverCell({ ...none, loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null, sessionLookupsOver100Ms: 0, writeLimitsOver100Ms: 1 })).toBe(
+    expect(serverCell({ ...NOTHING_KNOWN, sessionLookupsOver100Ms: 0, writeLimitsOver100Ms: 1 })).toBe(
       'over 100 ms: session lookups 0, write limits 1',
     );
     expect(serverCell(undefined, 12)).toBe('client loop delay max 12 ms');
-    expect(serverCell({ loopDelayMaxMs: null, loopDelayP99Ms: null, gcCount: null, gcMs: null, gcOver100Ms: null, ...none })).toBe('–');
+    expect(serverCell(NOTHING_KNOWN)).toBe('–');
     expect(serverCell(undefined)).toBe('–');
   });
 });
