@@ -44,6 +44,12 @@ export interface ResponseCacheOptions {
   ttlMs: number;
   /** Bound on stored entries; the least recently used one is evicted beyond it. */
   maxEntries: number;
+  /**
+   * Entries expire together, at the next multiple of `ttlMs` of the clock, instead of `ttlMs` after each was
+   * stored: never later than that, and the entries in demand are recomputed in the same few turns, where a
+   * batch loader reads them back in one query (decision 0067).
+   */
+  alignExpiry?: boolean;
   /** Source of time (CONVENTIONS rule 5); tests may inject one. */
   clock?: Clock;
 }
@@ -62,14 +68,15 @@ interface Flight<T> {
 }
 
 /** Creates a TTL + LRU + single-flight cache (see {@link ResponseCache}). */
-export function createResponseCache<T>({ ttlMs, maxEntries, clock = systemClock }: ResponseCacheOptions): ResponseCache<T> {
+export function createResponseCache<T>({ ttlMs, maxEntries, alignExpiry = false, clock = systemClock }: ResponseCacheOptions): ResponseCache<T> {
   // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
   const entries = new Map<string, Entry<T>>();
   const inflight = new Map<string, Flight<T>>();
 
   function store(key: string, value: T, compute: () => Promise<T>): void {
     entries.delete(key);
-    entries.set(key, { value, expiresAt: clock.now().getTime() + ttlMs, compute });
+    const now = clock.now().getTime();
+    entries.set(key, { value, expiresAt: alignExpiry ? (Math.floor(now / ttlMs) + 1) * ttlMs : now + ttlMs, compute });
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;

@@ -29,7 +29,7 @@ export type AliasScope = 'anyone' | 'visitors';
  */
 export interface ReadCache {
   /** A module's own namespace (TTL 1 s unless given); every namespace is emptied by `contentChanged`. */
-  namespace(name: string, options: { maxEntries: number; ttlMs?: number }): ResponseCache<PreparedResponse>;
+  namespace(name: string, options: { maxEntries: number; ttlMs?: number; alignExpiry?: boolean }): ResponseCache<PreparedResponse>;
   /**
    * Sends a prepared public read (ETag, Cache-Control, Vary, 304, br/gzip: `sendPrepared`) and remembers
    * the request's exact URL for the fast path: the next GET of that URL is answered from `cache` under
@@ -136,9 +136,9 @@ export function createReadCache({ clock = systemClock, maxAliases = 4000 }: Read
   }
 
   return {
-    namespace(name, { maxEntries, ttlMs = DEFAULT_TTL_MS }) {
+    namespace(name, { maxEntries, ttlMs = DEFAULT_TTL_MS, alignExpiry = false }) {
       if (namespaces.has(name)) throw new Error(`read-cache namespace ${name} is declared twice`);
-      const cache = createResponseCache<PreparedResponse>({ ttlMs, maxEntries, clock });
+      const cache = createResponseCache<PreparedResponse>({ ttlMs, maxEntries, alignExpiry, clock });
       namespaces.set(name, cache);
       return cache;
     },

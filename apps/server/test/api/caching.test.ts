@@ -36,6 +36,9 @@ beforeEach(() => {
   t.app.glyphary.caches?.adminStats.clear();
 });
 
+/** Moves the clock to the next whole second (glyph pages expire together at whole seconds: decision 0067). */
+const toNextSecond = () => advance(1000 - (nowMs % 1000));
+
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 const retitle = (id: string, title: string) => t.database.db.update(glyphs).set({ title }).where(eq(glyphs.id, id));
 
@@ -100,6 +103,7 @@ describe('ETag and 304', () => {
 describe('short public read cache', () => {
   it('serves a repeated get-glyph from memory within 1 s, then reads the database again', async () => {
     const row = await insertGlyph(t.database, owner.id, { title: 'Before' });
+    toNextSecond();
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.title).toBe('Before');
     await retitle(row.id, 'After'); // behind the app's back: no invalidation
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.title).toBe('Before');
@@ -107,6 +111,47 @@ describe('short public read cache', () => {
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.title).toBe('Before');
     advance(2);
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.title).toBe('After');
+  });
+
+  it('expires glyph pages together, at the next whole second, so no page is older than 1 s (decision 0067)', async () => {
+    const early = await insertGlyph(t.database, owner.id, { title: 'Early before' });
+    const late = await insertGlyph(t.database, owner.id, { title: 'Late before' });
+    toNextSecond();
+    advance(200);
+    expect((await get(`/api/get-glyph/${early.id}`)).json().glyph.title).toBe('Early before');
+    advance(500);
+    expect((await get(`/api/get-glyph/${late.id}`)).json().glyph.title).toBe('Late before');
+    await retitle(early.id, 'Early after');
+    await retitle(late.id, 'Late after');
+    advance(299); // 999 ms after the whole second: both still served from memory
+    expect((await get(`/api/get-glyph/${early.id}`)).json().glyph.title).toBe('Early before');
+    expect((await get(`/api/get-glyph/${late.id}`)).json().glyph.title).toBe('Late before');
+    advance(1); // the next whole second: both read again, the late one after only 300 ms
+    expect((await get(`/api/get-glyph/${early.id}`)).json().glyph.title).toBe('Early after');
+    expect((await get(`/api/get-glyph/${late.id}`)).json().glyph.title).toBe('Late after');
+  });
+
+  it('answers glyph pages asked for together from one read, each its own, and 404 for the ids that name none', async () => {
+    const rows = await Promise.all(['One', 'Two', 'Three'].map((title) => insertGlyph(t.database, owner.id, { title })));
+    await t.database.db.update(glyphs).set({ deletedAt: new Date(nowMs) }).where(eq(glyphs.id, rows[2]!.id));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    // Concurrent requests: their reads join one batch (the loader's own test counts the calls).
+    const [one, two, three, upper, missing, malformed] = await Promise.all([
+      get(`/api/get-glyph/${rows[0]!.id}`),
+      get(`/api/get-glyph/${rows[1]!.id}`),
+      get(`/api/get-glyph/${rows[2]!.id}`),
+      get(`/api/get-glyph/${rows[1]!.id.toUpperCase()}`),
+      get(`/api/get-glyph/${unknown}`),
+      get('/api/get-glyph/not-a-uuid'),
+    ]);
+    expect(one!.json().glyph).toMatchObject({ id: rows[0]!.id, title: 'One', deleted: false });
+    expect(two!.json().glyph).toMatchObject({ id: rows[1]!.id, title: 'Two', deleted: false });
+    expect(three!.json().glyph).toMatchObject({ id: rows[2]!.id, deleted: true });
+    expect(upper!.json().glyph).toMatchObject({ id: rows[1]!.id, title: 'Two' });
+    for (const response of [missing!, malformed!]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Glyph not found', code: 'NOT_FOUND' });
+    }
   });
 
   it('serves a repeated list from memory until clear()', async () => {
@@ -343,6 +388,26 @@ describe('createResponseCache', () => {
     await cache.get('d', async () => 40);
     expect(cache.size).toBe(2);
     expect(await cache.get('b', async () => 99)).toBe(99); // evicted as least recently used
+  });
+
+  it('alignExpiry: every entry expires at the next multiple of the TTL, never later than one TTL after it was stored', async () => {
+    const aligned = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10, alignExpiry: true, clock });
+    const plain = createResponseCache<string>({ ttlMs: 1000, maxEntries: 10, clock });
+    toNextSecond();
+    advance(600);
+    await aligned.get('k', async () => 'aligned');
+    await plain.get('k', async () => 'plain');
+    advance(399);
+    expect(aligned.peek('k')).toBe('aligned');
+    advance(1); // the whole second: the aligned entry lived 400 ms, the plain one lives on
+    expect(aligned.peek('k')).toBeUndefined();
+    expect(plain.peek('k')).toBe('plain');
+    // Stored exactly on a whole second, it lives the full TTL.
+    await aligned.get('k', async () => 'again');
+    advance(999);
+    expect(aligned.peek('k')).toBe('again');
+    advance(1);
+    expect(aligned.peek('k')).toBeUndefined();
   });
 
   it('delete() forgets only its key, stored or in flight', async () => {

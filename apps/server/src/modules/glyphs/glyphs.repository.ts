@@ -77,6 +77,22 @@ export function createGlyphsRepository(db: Db) {
       return row as GlyphRow | undefined;
     },
 
+    /**
+     * Several glyphs by id (lowercase UUIDs), live or deleted, in one read: the glyph pages whose cache
+     * entries expired together (decision 0067). Rows come in no particular order; an unknown id has none.
+     */
+    async findByIds(ids: readonly string[]): Promise<GlyphRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ ...glyphColumns, apkReport: files.apkReport })
+        .from(glyphs)
+        .innerJoin(users, creatorJoin)
+        .leftJoin(files, apkFileJoin)
+        .leftJoin(animations, animationJoin)
+        .where(inArray(glyphs.id, [...ids]));
+      return rows as GlyphRow[];
+    },
+
     /** The id of a ready APK file the owner uploaded, by stored name. */
     async findOwnedApkFileId(ownerId: string, filename: string): Promise<string | undefined> {
       const [row] = await db

@@ -114,11 +114,19 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
     },
 
     /**
-     * Reads one glyph, live or deleted (the presenter nulls a deleted glyph's content).
-     * @throws AppError 404 'Glyph not found'.
+     * Reads glyphs, live or deleted (the presenter nulls a deleted glyph's content), several in one read: the
+     * glyph page's batch loader (decision 0067). Keyed by the ids as asked; an id that is not a UUID or names
+     * no glyph is absent, and the page answers it 404 'Glyph not found'.
      */
-    async getGlyph(id: string): Promise<GlyphRow> {
-      return findOrThrow(id);
+    async getGlyphs(ids: readonly string[]): Promise<Map<string, GlyphRow>> {
+      const wanted = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+      const byId = new Map((await glyphs.findByIds(wanted)).map((row) => [row.id, row] as const));
+      const found = new Map<string, GlyphRow>();
+      for (const id of ids) {
+        const row = isUuid(id) ? byId.get(id.toLowerCase()) : undefined;
+        if (row) found.set(id, row);
+      }
+      return found;
     },
 
     /** A live glyph or null (Open Graph tags, other modules). */
