@@ -66,21 +66,41 @@ describe('reusePglitePlans', () => {
     expect(ours).toMatchObject({ code: (theirs as { code: string }).code, message: (theirs as { message: string }).message });
   });
 
+  it('runs flat arrays through the prepared statement and reads them back exactly', async () => {
+    const text = 'select n from t where id = any($1::uuid[]) order by n';
+    const both = ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002'];
+    for (const ids of [both, [both[1]], [...both, '00000000-0000-0000-0000-000000000009'], []]) {
+      expect((await db.query(text, [ids])).rows).toEqual((await plain.query(text, [ids])).rows);
+    }
+    const [statement] = (await plain.query<{ runs: number }>(
+      `select (generic_plans + custom_plans)::int as runs from pg_prepared_statements where statement like '%any($1::uuid[])%'`,
+    )).rows;
+    // Four calls: the first goes out unnamed, the other three run the prepared statement.
+    expect(statement?.runs).toBe(3);
+
+    // Elements PostgreSQL's array syntax gives a meaning to stay the strings they are; null stays null.
+    const echo = 'select $1::text[] as a, $2::int[] as b, $3::boolean[] as c';
+    const tricky: unknown[] = [['NULL', 'a,b', '{x}', 'say "hi"', 'back\\slash', "O'Brien", '', ' pad ', null], [1, -2, null], [true, false]];
+    for (let i = 0; i < 3; i += 1) expect((await db.query(echo, tricky)).rows).toEqual((await plain.query(echo, tricky)).rows);
+    expect((await db.query<{ a: unknown }>(echo, tricky)).rows[0]?.a).toEqual(tricky[0]);
+  });
+
   it('leaves writes, transactions and values it cannot quote unnamed', async () => {
     const before = (await prepared()).length;
+    const nested = 'select cardinality($1::int[]) as c';
     for (let i = 0; i < 3; i += 1) {
       await db.query('update t set n = n where id = $1', ['00000000-0000-0000-0000-000000000001']);
       await db.transaction(async (tx) => {
         await tx.query('select n from t where id = $1', ['00000000-0000-0000-0000-000000000001']);
       });
-      const rows = await db.query<{ n: number }>('select n from t where id = any($1::uuid[]) order by n', [
-        ['00000000-0000-0000-0000-000000000001', '00000000-0000-0000-0000-000000000002'],
-      ]);
-      expect(rows.rows).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await db.query(nested, [[[1, 2], [3, 4]]])).rows).toEqual([{ c: 4 }]);
     }
-    // The array query is prepared (a select seen twice) but its array value goes out unnamed.
-    const statements = await prepared();
+    // The nested-array query is prepared (a select seen twice) but its value goes out unnamed.
+    const statements = (await plain.query<{ statement: string; runs: number }>(
+      'select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements',
+    )).rows;
     expect(statements.map((s) => s.statement).filter((s) => s.includes('update t'))).toEqual([]);
     expect(statements.length).toBe(before + 1);
+    expect(statements.find((s) => s.statement.includes('cardinality'))?.runs).toBe(0);
   });
 });

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * Plan reuse for PGlite (decision 0044). PGlite sends every query as an unnamed statement, so
+ * Plan reuse for PGlite (decision 0046). PGlite sends every query as an unnamed statement, so
  * PostgreSQL plans it again on each call — and in WebAssembly planning costs more than running a
  * short query (the glyph page's four-table join: 1.3 ms to plan, 0.7 ms to run). node-postgres
  * keeps named statements for the same reason (search.index.ts). This does the same for PGlite:
@@ -13,7 +13,8 @@ import type { PGlite } from '@electric-sql/pglite';
  * types it inferred — the same text a bind message carries (PGlite binds values as text), so the
  * results and the errors are the same. Only plain `select` statements outside a transaction are
  * prepared (a transaction's queries go through its own handle), and only with string, finite
- * number, boolean or null values; anything else goes out as before.
+ * number, boolean or null values, or flat arrays of them (the `= any($1::uuid[])` reads of search cards
+ * and glyph pages); anything else goes out as before.
  */
 
 /** Prepared statements kept per database; past it, new query texts are no longer prepared. */
@@ -34,7 +35,34 @@ function literalOf(value: unknown): string | null {
     // standard_conforming_strings is on (PostgreSQL's default): a quote is the only character to double.
     return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
   }
+  if (Array.isArray(value)) {
+    const body = arrayBody(value);
+    return body === null ? null : `'${body.replaceAll("'", "''")}'`;
+  }
   return null;
+}
+
+/**
+ * A flat array as PostgreSQL's array input reads it (`{"a","b",NULL}`), or null for what it cannot be (a
+ * nested array, an object, a NUL). Every element is double-quoted, so a string such as `NULL`, `a,b` or `{`
+ * stays that string; inside the quotes only `"` and `\` are escaped.
+ */
+function arrayBody(values: readonly unknown[]): string | null {
+  const items: string[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) {
+      items.push('NULL');
+      continue;
+    }
+    let text: string;
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'boolean') text = value ? 't' : 'f';
+    else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+    else return null;
+    if (text.includes('\0')) return null;
+    items.push(`"${text.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`);
+  }
+  return `{${items.join(',')}}`;
 }
 
 export function reusePglitePlans(client: PGlite): void {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { glyphs } from '../../src/db/schema/index.ts';
@@ -151,6 +151,25 @@ describe('short public read cache', () => {
     for (const response of [missing!, malformed!]) {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: 'Glyph not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  it('reads batches of every size with one query text, so PGlite prepares it once (decision 0067)', async () => {
+    const rows = await Promise.all([1, 2, 3, 4].map((n) => insertGlyph(t.database, owner.id, { title: `Batch ${n}` })));
+    for (const size of [1, 2, 3, 4, 3, 2, 1]) {
+      t.app.glyphary.caches?.publicReads.clear();
+      const answers = await Promise.all(rows.slice(0, size).map((row) => get(`/api/get-glyph/${row.id}`)));
+      expect(answers.map((answer) => answer.json().glyph.title)).toEqual(rows.slice(0, size).map((row) => row.title));
+    }
+    // node-postgres names the statement (glyphs_by_ids), so one text per connection is enforced there; on
+    // PGlite, pglite-plans keys statements by text, and one per batch size would use up its 500 slots.
+    if (t.database.kind === 'pglite') {
+      const statements = (await t.database.db.execute(
+        sql`select statement, (generic_plans + custom_plans)::int as runs from pg_prepared_statements
+            where statement like '%apk_report%' and statement not like '%limit%'`,
+      )) as unknown as { rows: { statement: string; runs: number }[] };
+      expect(statements.rows).toHaveLength(1);
+      expect(statements.rows[0]!.runs).toBeGreaterThan(0);
     }
   });
 

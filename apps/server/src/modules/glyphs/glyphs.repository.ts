@@ -69,6 +69,16 @@ export function createGlyphsRepository(db: Db) {
     .where(eq(glyphs.id, sql.placeholder('id')))
     .limit(1)
     .prepare('glyph_by_id');
+  // One text for every batch size (the ids are one array parameter, not `in ($1..$N)`), so it is planned once
+  // per connection and takes one of pglite-plans' slots, not one per size (decision 0067).
+  const glyphsByIds = db
+    .select({ ...glyphColumns, apkReport: files.apkReport })
+    .from(glyphs)
+    .innerJoin(users, creatorJoin)
+    .leftJoin(files, apkFileJoin)
+    .leftJoin(animations, animationJoin)
+    .where(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('glyphs_by_ids');
 
   return {
     /** One glyph with its creator's names and APK facts, live or deleted. */
@@ -83,13 +93,7 @@ export function createGlyphsRepository(db: Db) {
      */
     async findByIds(ids: readonly string[]): Promise<GlyphRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db
-        .select({ ...glyphColumns, apkReport: files.apkReport })
-        .from(glyphs)
-        .innerJoin(users, creatorJoin)
-        .leftJoin(files, apkFileJoin)
-        .leftJoin(animations, animationJoin)
-        .where(inArray(glyphs.id, [...ids]));
+      const rows = await glyphsByIds.execute({ ids: [...ids] });
       return rows as GlyphRow[];
     },
 
