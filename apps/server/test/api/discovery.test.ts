@@ -251,6 +251,18 @@ describe('POST /api/record-view and /api/record-download', () => {
     expect(actors.some((a) => a.actor.includes('127.0.0.1'))).toBe(false);
   });
 
+  it.each([
+    ['/api/record-view', glyphViews, 'views'],
+    ['/api/record-download', glyphDownloads, 'downloads'],
+  ] as const)('%s: concurrent first calls from one client count once, and every answer includes that count', async (url, table, counter) => {
+    const glyph = await insertGlyph(t.database, creatorA.id);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(url, { glyphId: glyph.id }, {}, '198.51.100.60')));
+    const results = answers.map((answer) => answer.json());
+    expect(results.filter((r) => r.counted === true)).toHaveLength(1);
+    expect(results.map((r) => r[counter])).toEqual(Array.from({ length: 20 }, () => 1));
+    expect(await countRows(table, glyph.id)).toBe(1);
+  });
+
   it('counts different socket addresses separately, but one IPv6 /64 once', async () => {
     const glyph = await insertGlyph(t.database, creatorA.id);
     await post('/api/record-view', { glyphId: glyph.id }, {}, '198.51.100.7');

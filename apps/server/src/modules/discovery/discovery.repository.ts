@@ -141,7 +141,12 @@ export function createDiscoveryRepository(db: Db) {
             const releaseId = await latestReleaseId(tx, params.glyphId);
             if (releaseId) await countRelease(tx, releaseId, { actor: params.actor, userId: params.userId });
           }
-          if (inserted.length === 0) return { counted: false, total: live.total };
+          if (inserted.length === 0) {
+            // A concurrent first event of the same actor won the insert and has committed by now (the
+            // conflict check waited for it): read the total again so this answer includes it.
+            const [after] = await tx.select({ total: column }).from(glyphs).where(eq(glyphs.id, params.glyphId));
+            return { counted: false, total: after?.total ?? live.total };
+          }
           const [row] = await tx
             .update(glyphs)
             .set({ [counter]: sql`${column} + 1` })
