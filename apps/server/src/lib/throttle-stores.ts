@@ -67,6 +67,64 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
   };
 }
 
+/**
+ * One upsert in flight per key and instance (decision 0068). Every write of one client counts against the
+ * same row, so concurrent writes queued on that row's lock, one statement each: with 50 connections from one
+ * visitor, the write limit was most of record-view's database time. Here the first hit of a key goes out at
+ * once; hits that arrive while it is in flight wait, then go out together as one `hit(key, window, sum)`.
+ * Each caller gets the count it would have had in turn (the batch's total less the hits queued after it), so
+ * the limit admits exactly as many writes as before and the total in the store is the same. A failed upsert
+ * fails every hit of its batch (the store fails closed, as before); the next batch still goes.
+ */
+export function coalesceHits<T extends ThrottleStore>(store: T): T {
+  interface Waiter {
+    by: number;
+    resolve: (value: { count: number; resetAt: number }) => void;
+    reject: (error: unknown) => void;
+  }
+  /** Per key and window: the hits waiting for the one in flight (present while one is in flight). */
+  const lanes = new Map<string, Waiter[]>();
+
+  function send(laneKey: string, key: string, windowMs: number, batch: Waiter[]): void {
+    let total = 0;
+    for (const waiter of batch) total += waiter.by;
+    void store.hit(key, windowMs, total).then(
+      ({ count, resetAt }) => {
+        let reached = count - total;
+        for (const waiter of batch) {
+          reached += waiter.by;
+          waiter.resolve({ count: reached, resetAt });
+        }
+      },
+      (error: unknown) => {
+        for (const waiter of batch) waiter.reject(error);
+      },
+    ).finally(() => {
+      const next = lanes.get(laneKey);
+      if (next && next.length > 0) {
+        lanes.set(laneKey, []);
+        send(laneKey, key, windowMs, next);
+      } else lanes.delete(laneKey);
+    });
+  }
+
+  return {
+    ...store,
+    hit(key, windowMs, by = 1) {
+      return new Promise((resolve, reject) => {
+        const laneKey = `${windowMs}:${key}`;
+        const waiting = lanes.get(laneKey);
+        if (waiting) {
+          waiting.push({ by, resolve, reject });
+          return;
+        }
+        lanes.set(laneKey, []);
+        send(laneKey, key, windowMs, [{ by, resolve, reject }]);
+      });
+    },
+  };
+}
+
 // INCRBY, and start the window's expiry on the first hit: one round trip, atomic inside Redis.
 const HIT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[1])
@@ -117,7 +175,8 @@ export function createRedisThrottleStore(
 
 /**
  * Picks the throttle store for this deployment: Redis when REDIS_URL is set, PostgreSQL when the
- * database is PostgreSQL (several instances share it), memory for the embedded single process.
+ * database is PostgreSQL (several instances share it; one upsert in flight per key, decision 0068),
+ * memory for the embedded single process.
  */
 export function createThrottleStore({
   redisUrl,
@@ -127,7 +186,7 @@ export function createThrottleStore({
   database: Database;
 }): ThrottleStore & { close(): Promise<void> } {
   if (redisUrl) return createRedisThrottleStore(redisUrl);
-  const store = database.kind === 'postgres' ? createPostgresThrottleStore(database.db) : createMemoryThrottleStore();
+  const store = database.kind === 'postgres' ? coalesceHits(createPostgresThrottleStore(database.db)) : createMemoryThrottleStore();
   return { ...store, close: async () => undefined };
 }
 

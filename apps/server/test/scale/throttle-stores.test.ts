@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../src/db/client.ts';
-import { createPostgresThrottleStore, createRateLimitStore, createRedisThrottleStore } from '../../src/lib/throttle-stores.ts';
+import { coalesceHits, createPostgresThrottleStore, createRateLimitStore, createRedisThrottleStore } from '../../src/lib/throttle-stores.ts';
 import { createMemoryThrottleStore } from '../../src/lib/throttle.ts';
 import type { ThrottleStore } from '../../src/lib/throttle.ts';
 import { createTestDatabase } from '../build-test-app.ts';
@@ -104,6 +104,16 @@ describe('PostgreSQL throttle store (rate_limits table)', () => {
     { manualTime: true },
   );
 
+  describeThrottleStore(
+    'two coalescing instances on one database (what the server runs, decision 0068)',
+    () => ({
+      a: coalesceHits(createPostgresThrottleStore(database.db, clock.now)),
+      b: coalesceHits(createPostgresThrottleStore(database.db, clock.now)),
+      advance: clock.advance,
+    }),
+    { manualTime: true },
+  );
+
   it("never touches Better Auth's own limiter rows in the same table", async () => {
     await database.db.execute(
       sql`insert into rate_limits (id, key, count, last_request) values ('ba-row', '127.0.0.1/change-password', 3, 1)`,
@@ -116,6 +126,71 @@ describe('PostgreSQL throttle store (rate_limits table)', () => {
       sql`select key, count from rate_limits where id = 'ba-row'`,
     );
     expect(rows).toEqual([{ key: '127.0.0.1/change-password', count: 3 }]);
+  });
+});
+
+describe('coalesceHits: one upsert in flight per key (decision 0068)', () => {
+  /** A memory store whose hits answer only when the test lets them, recording what each was asked. */
+  function gatedStore() {
+    const inner = createMemoryThrottleStore();
+    const calls: { key: string; by: number; release: () => void }[] = [];
+    let failNext = false;
+    const store: ThrottleStore = {
+      ...inner,
+      hit: (key, windowMs, by = 1) =>
+        new Promise((resolve, reject) => {
+          const fail = failNext;
+          failNext = false;
+          calls.push({
+            key,
+            by,
+            release: () => (fail ? reject(new Error('store down')) : resolve(inner.hit(key, windowMs, by))),
+          });
+        }),
+    };
+    return { store, calls, failOnce: () => void (failNext = true) };
+  }
+  const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('sends the first hit at once and the hits that arrive meanwhile as one, each with its own count', async () => {
+    const { store, calls } = gatedStore();
+    const coalesced = coalesceHits(store);
+    const first = coalesced.hit('k', 60_000);
+    await settle();
+    expect(calls.map((call) => call.by)).toEqual([1]);
+    const later = [coalesced.hit('k', 60_000), coalesced.hit('k', 60_000, 3), coalesced.hit('k', 60_000)];
+    const otherKey = coalesced.hit('other', 60_000);
+    await settle();
+    // The other key has its own lane and goes out at once; k's three wait for its first.
+    expect(calls.map((call) => [call.key, call.by])).toEqual([['k', 1], ['other', 1]]);
+    calls[0]!.release();
+    expect((await first).count).toBe(1);
+    await settle();
+    expect(calls.map((call) => [call.key, call.by])).toEqual([['k', 1], ['other', 1], ['k', 5]]);
+    calls[2]!.release();
+    calls[1]!.release();
+    expect((await Promise.all(later)).map((result) => result.count)).toEqual([2, 5, 6]);
+    expect((await otherKey).count).toBe(1);
+    expect((await coalesced.peek('k')).count).toBe(6);
+  });
+
+  it('fails every hit of a failed batch and still sends the next', async () => {
+    const { store, calls, failOnce } = gatedStore();
+    const coalesced = coalesceHits(store);
+    const first = coalesced.hit('k', 60_000);
+    await settle();
+    const batch = [coalesced.hit('k', 60_000), coalesced.hit('k', 60_000)];
+    failOnce();
+    calls[0]!.release();
+    await first;
+    await settle();
+    const after = coalesced.hit('k', 60_000);
+    calls[1]!.release();
+    for (const result of await Promise.allSettled(batch)) expect(result).toMatchObject({ status: 'rejected', reason: new Error('store down') });
+    await settle();
+    calls[2]!.release();
+    expect((await after).count).toBe(2);
+    expect(calls.map((call) => call.by)).toEqual([1, 2, 1]);
   });
 });
 

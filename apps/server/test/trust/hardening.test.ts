@@ -380,6 +380,33 @@ describe('3. write and read limits', () => {
     ).toBe(200);
   });
 
+  it('concurrent writes from one visitor: exactly the limit pass, and the shared count has every one (decision 0068)', async () => {
+    const owner = await createUser(limited.app);
+    const glyph = await insertGlyph(limited.database, owner.id);
+    const remoteAddress = '203.0.113.40';
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        limited.app.inject({ method: 'POST', url: '/api/record-view', payload: { glyphId: glyph.id }, remoteAddress }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    expect(codes).toEqual([200, 200, 200, ...Array.from({ length: 9 }, () => 429)]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json()).toEqual({ error: MSG.tooManyWrites, code: 'RATE_LIMITED' });
+    }
+    // One view counted (the visitor's first); the three admitted views agree on the total.
+    const views = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json().views);
+    expect(views).toEqual([1, 1, 1]);
+    // On PostgreSQL the count is the shared rate_limits row; the memory store on PGlite has no row.
+    if (limited.database.kind === 'postgres') {
+      const [row] = await queryRows<{ count: number }>(
+        limited.database.db,
+        sql`select count from rate_limits where key = ${`throttle:write:ip:${remoteAddress}`}`,
+      );
+      expect(row?.count).toBe(12);
+    }
+  });
+
   it('reads per IP: the sixth in a minute is 429; health stays open', async () => {
     const remoteAddress = '203.0.113.9';
     for (let i = 0; i < 5; i += 1) {
