@@ -57,26 +57,24 @@ async function insertFirstRelease(
 
 /** Data access for glyph writes and single reads (lists and search live in the discovery module). */
 export function createGlyphsRepository(db: Db) {
+  /** A glyph with its creator's names and APK facts: the page's read, by one id or several. */
+  const selectGlyph = () =>
+    db
+      .select({ ...glyphColumns, apkReport: files.apkReport })
+      .from(glyphs)
+      .innerJoin(users, creatorJoin)
+      .leftJoin(files, apkFileJoin)
+      .leftJoin(animations, animationJoin);
   // Built once, not per call: every glyph page in demand is read again each second (decisions 0035, 0047),
   // and drizzle's query building was a visible share of that. Named, so node-postgres also plans it once
   // per connection (PGlite reuses its plan through pglite-plans, 0046).
-  const glyphById = db
-    .select({ ...glyphColumns, apkReport: files.apkReport })
-    .from(glyphs)
-    .innerJoin(users, creatorJoin)
-    .leftJoin(files, apkFileJoin)
-    .leftJoin(animations, animationJoin)
+  const glyphById = selectGlyph()
     .where(eq(glyphs.id, sql.placeholder('id')))
     .limit(1)
     .prepare('glyph_by_id');
   // One text for every batch size (the ids are one array parameter, not `in ($1..$N)`), so it is planned once
   // per connection and takes one of pglite-plans' slots, not one per size (decision 0067).
-  const glyphsByIds = db
-    .select({ ...glyphColumns, apkReport: files.apkReport })
-    .from(glyphs)
-    .innerJoin(users, creatorJoin)
-    .leftJoin(files, apkFileJoin)
-    .leftJoin(animations, animationJoin)
+  const glyphsByIds = selectGlyph()
     .where(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('glyphs_by_ids');
 
