@@ -76,7 +76,7 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
  * the limit admits exactly as many writes as before and the total in the store is the same. A failed upsert
  * fails every hit of its batch (the store fails closed, as before); the next batch still goes.
  */
-export function coalesceHits<T extends ThrottleStore>(store: T): T {
+export function coalesceHits(store: ThrottleStore): ThrottleStore {
   interface Waiter {
     by: number;
     resolve: (value: { count: number; resetAt: number }) => void;

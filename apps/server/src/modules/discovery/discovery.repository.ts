@@ -143,7 +143,9 @@ export function createDiscoveryRepository(db: Db) {
           }
           if (inserted.length === 0) {
             // A concurrent first event of the same actor won the insert and has committed by now (the
-            // conflict check waited for it): read the total again so this answer includes it.
+            // conflict check waited for it): read the total again so this answer includes it. Views reach
+            // this only in such a race (a repeat takes the read above); every repeated download does, for one
+            // primary-key read more.
             const [after] = await tx.select({ total: column }).from(glyphs).where(eq(glyphs.id, params.glyphId));
             return { counted: false, total: after?.total ?? live.total };
           }
