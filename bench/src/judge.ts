@@ -4,6 +4,7 @@ import { GROUPS, type Database } from './legs/index.ts';
 import type { MachineDuring } from './machine.ts';
 import type { DatabaseDuring } from './db-waits.ts';
 import type { ServerDuring } from './server-loop.ts';
+import type { RunKey, RunSummary } from './repeat.ts';
 
 export interface Row {
   leg: Database;
@@ -22,10 +23,38 @@ export interface Row {
   result?: ClientResult & { rssMb: number; machine?: MachineDuring; server?: ServerDuring; database?: DatabaseDuring; startedAt?: string };
   ceiling?: ClientResult;
   ratio?: number;
+  /**
+   * A budgeted row's runs in the order they ran (decision 0069): `result` is their median by `medianBy`, and
+   * `ceiling` the median of `ceilingRuns` by req/s. Absent when the row ran once (the smoke run, older reports).
+   */
+  runs?: RunSummary[];
+  ceilingRuns?: RunSummary[];
+  medianBy?: RunKey['label'];
   budgets: { text: string; met: boolean }[];
 }
 
 const JUDGE_NOTE = /^(no response completed|\d+ non-2xx)/;
+
+const STUB_RESULT: NonNullable<Row['result']> = {
+  requests: 1,
+  rps: 1,
+  statusCounts: {},
+  errors: 0,
+  timeouts: 0,
+  latencyMs: { p50: 1, p95: 1, p99: 1, max: 1, mean: 1 },
+  bytesPerSecond: 0,
+  rssMb: 0,
+};
+
+/**
+ * Whether `judge` gives a row of this scenario, database and mode any budget: the runner repeats only
+ * those runs (decision 0069). Asks `judge` itself, so the two cannot disagree.
+ */
+export function hasBudget(leg: Database, scenario: string, mode: Row['mode']): boolean {
+  const row: Row = { leg, scenario, label: scenario, mode, state: 'ok', target: 1, result: STUB_RESULT, ratio: 1, budgets: [] };
+  judge(row, 1);
+  return row.budgets.length > 0;
+}
 
 /**
  * Marks each budget met or missed and notes failed responses. Idempotent, so `--report` can re-judge

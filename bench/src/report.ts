@@ -3,6 +3,8 @@ import os from 'node:os';
 import type { MachineDuring } from './machine.ts';
 import type { DatabaseDuring } from './db-waits.ts';
 import type { ServerDuring } from './server-loop.ts';
+import type { Row } from './judge.ts';
+import type { RunSummary } from './repeat.ts';
 import type { DatabaseReport } from './runner.ts';
 
 /** The settings a report describes: the run's own, also when `--report` re-renders an earlier run. */
@@ -12,6 +14,8 @@ export interface ReportSettings {
   connections: number;
   size: string;
   pinned: boolean;
+  /** Runs per budgeted measurement (decision 0069); 1 in reports from before it. */
+  repeat: number;
 }
 
 const fmt = (n: number | undefined, digits = 0) =>
@@ -66,12 +70,22 @@ export function databaseCell(d: DatabaseDuring | undefined): string {
   return `longest statement ${fmt(d.longestStatementMs)} ms (${d.longestStatementWait}): \`${query}\``;
 }
 
+/** A repeated row's runs in the order they ran (decision 0069), or '' for a row that ran once. */
+export function runsNote(row: Row): string {
+  if (!row.runs || row.runs.length < 2) return '';
+  const digits = row.medianBy === 'req/s' ? 0 : 1;
+  const pick = (run: RunSummary) => (row.medianBy === 'p95' ? run.p95 : row.medianBy === 'p99' ? run.p99 : run.rps);
+  const failed = row.runs.some((run) => run.failed > 0) ? ` (failed answers: ${row.runs.map((run) => fmt(run.failed)).join(' / ')})` : '';
+  const ceiling = row.ceilingRuns ? `; ceiling ${row.ceilingRuns.map((run) => fmt(run.rps)).join(' / ')} req/s` : '';
+  return `median of ${row.runs.length} runs by ${row.medianBy}: ${row.runs.map((run) => fmt(pick(run), digits)).join(' / ')}${row.medianBy === 'req/s' ? '' : ' ms'}${failed}${ceiling}`;
+}
+
 export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[], settings: ReportSettings): string {
   const lines: string[] = [];
   lines.push(`# Benchmark ${meta.date} (${meta.commit})`, '');
   lines.push(
     `Node ${meta.node}, ${meta.cpu} (${meta.cores} cores), server pinned to core 0 and load client to core 1${settings.pinned ? '' : ' (taskset unavailable: NOT pinned)'}. ` +
-      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. Load average at start: ${meta.loadAverage}. ` +
+      `Closed loop: ${settings.connections} connections × ${settings.durationSeconds} s after a ${settings.warmupSeconds} s warm-up; fixed rate: evenly spaced arrivals, latency from each request's due time (open-loop.ts). Ceiling: plain node:http sending the same bytes. ${settings.repeat > 1 ? `Every row with a budget ran ${settings.repeat} times (a closed-loop run followed by its ceiling run each time), and is the median run by the number its budget reads (req/s, p95 for search, p99 at a fixed rate), the ceiling the median by req/s; the Notes list every run (decision 0069). Rows without a budget ran once. ` : 'Every row ran once. '}Load average at start: ${meta.loadAverage}. ` +
       `Machine: during each measured run, the CPU time the hypervisor stole, the disks' mean flush (fsync) wait with flushes per second, and the longest time the disks held requests without completing any (sampled every 20 ms), from /proc (decision 0058). Server and load client: the server's longest event-loop delay and its 99th percentile and its garbage collections, from its own metrics, the requests it took over 100 and 250 ms, the session lookups, write-limit counts and pool checkouts over 100 ms and the connections its pool opened (decision 0065), and the load client's longest event-loop delay. Database (PostgreSQL): the longest statement its activity view showed, sampled every 20 ms, and what it was waiting for (decision 0064).`,
     '',
   );
@@ -99,10 +113,11 @@ export function markdown(meta: Record<string, unknown>, reports: DatabaseReport[
         );
         continue;
       }
+      const notes = [runsNote(row), row.note].filter(Boolean).join('; ');
       const budget =
         row.budgets.length === 0 ? '–' : row.budgets.map((b) => `${b.met ? 'met' : '**missed**'} (${b.text})`).join('; ');
       lines.push(
-        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server, r.loopDelayMaxMs)} | ${databaseCell(r.database)} | ${budget} | ${row.note ?? ''} |`,
+        `| ${row.label} | ${mode} | ${fmt(r.rps)} | ${fmt(r.latencyMs.p50, 1)} | ${fmt(r.latencyMs.p95, 1)} | ${fmt(r.latencyMs.p99, 1)} | ${fmt(row.ceiling?.rps)} | ${row.ceiling ? fmt(row.ceiling.latencyMs.p95, 1) : '–'} | ${row.ratio === undefined ? '–' : `${fmt(row.ratio * 100)}%`} | ${r.rssMb} | ${machineCell(r.machine)} | ${serverCell(r.server, r.loopDelayMaxMs)} | ${databaseCell(r.database)} | ${budget} | ${notes} |`,
       );
     }
     if (report.invariantsAfter) {

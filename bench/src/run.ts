@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --smoke] [--legs pglite,postgres] [--duration S] [--pg-url URL] [--out DIR] [--only a,b] [--strict]`
+ * `npm run bench [-- --smoke] [--legs pglite,postgres] [--duration S] [--repeat N] [--pg-url URL] [--out DIR] [--only a,b] [--strict]`
  * Seeds a database, starts the production server pinned to core 0, drives autocannon from a child
  * pinned to core 1 (closed loop and fixed arrival rate), measures a plain node:http server that sends
  * the same bytes (the ceiling), and writes JSON + Markdown results (issue 9, DESIGN §5, SECURITY "Load").
@@ -7,7 +7,8 @@
  *
  * The endpoints are in legs/ (reads, search, writes, admin, mix); one database's run is runner.ts,
  * the budgets judge.ts, the Markdown report.ts. `--legs` picks the databases, `--only` the endpoint
- * legs or single scenarios (`--only search`, `--only home-latest,read-mix`).
+ * legs or single scenarios (`--only search`, `--only home-latest,read-mix`). Each budgeted measurement runs
+ * `--repeat` times (3; 1 with `--smoke`) and is judged on the median run (decision 0069).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,6 +33,8 @@ const { values } = parseArgs({
     strict: { type: 'boolean', default: false },
     report: { type: 'string' },
     only: { type: 'string' },
+    // Runs per budgeted measurement, judged on their median (odd; decision 0069): 3, or 1 with --smoke.
+    repeat: { type: 'string' },
     // An already seeded database (`npm run seed -- --size bench …`), kept after the run: no reseed.
     'reuse-pg': { type: 'string' },
     'reuse-pglite': { type: 'string' },
@@ -54,6 +57,7 @@ if (values.report) {
     connections: saved.meta.connections,
     size: saved.meta.size,
     pinned: saved.meta.pinned,
+    repeat: saved.meta.repeat ?? 1,
   };
   for (const leg of saved.legs) for (const row of leg.rows) judge(row, settings.durationSeconds);
   fs.writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
@@ -67,6 +71,11 @@ const smoke = values.smoke;
 const durationSeconds = Number(values.duration ?? (smoke ? 1 : 10));
 const warmupSeconds = smoke ? 0 : 3;
 const connections = smoke ? 10 : 50;
+const repeat = Number(values.repeat ?? (smoke ? 1 : 3));
+if (!Number.isInteger(repeat) || repeat < 1 || repeat % 2 === 0) {
+  console.error(`--repeat must be an odd whole number (the median is then one of the runs), not ${values.repeat}`);
+  process.exit(2);
+}
 const size = (values.size ?? (smoke ? 'tiny' : 'bench')) as SeedSize;
 const databases = (values.legs ?? (smoke ? 'pglite' : 'pglite,postgres')).split(',').map((s) => s.trim()) as Database[];
 const outDir = path.resolve(
@@ -81,7 +90,7 @@ const scenarios = (() => {
     process.exit(2);
   }
 })();
-const settings: ReportSettings = { durationSeconds, warmupSeconds, connections, size, pinned: hasTaskset };
+const settings: ReportSettings = { durationSeconds, warmupSeconds, connections, size, pinned: hasTaskset, repeat };
 
 const started = Date.now();
 const commit = (() => {
@@ -104,13 +113,14 @@ const meta = {
   connections,
   durationSeconds,
   warmupSeconds,
+  repeat,
   loadAverage: os
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(' '),
 };
 log(
-  `bench: ${smoke ? 'SMOKE ' : ''}size=${size} legs=${databases.join(',')} duration=${durationSeconds}s connections=${connections}${hasTaskset ? '' : ' (no taskset: unpinned)'}`,
+  `bench: ${smoke ? 'SMOKE ' : ''}size=${size} legs=${databases.join(',')} duration=${durationSeconds}s connections=${connections} repeat=${repeat}${hasTaskset ? '' : ' (no taskset: unpinned)'}`,
 );
 const reports: DatabaseReport[] = [];
 let harnessFailed = false;
@@ -122,6 +132,7 @@ for (const leg of databases) {
         durationSeconds,
         warmupSeconds,
         connections,
+        repeat,
         size,
         pgAdminUrl: values['pg-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
         reusePg: values['reuse-pg'],
