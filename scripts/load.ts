@@ -27,6 +27,7 @@ import {
   GLYPH_ENABLE,
   pinnedCommand,
   rssMb,
+  serverArgs,
   serverEnv,
   spawnServer,
   stopProcess,
@@ -81,7 +82,7 @@ async function startServer(dataDir: string, databaseUrl: string | undefined, sec
     WRITE_RATE_LIMIT: lifted,
     UPLOAD_RATE_LIMIT: lifted,
   };
-  const [command, args] = pinnedCommand(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
+  const [command, args] = pinnedCommand(0, process.execPath, serverArgs());
   return spawnServer({ command, args, cwd: root, env, url });
 }
 

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freePort, serverEnv, spawnServer, stopProcess } from '@glyphary/test-support';
+import { freePort, serverArgs, serverEnv, spawnServer, stopProcess } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
 import { waitUntilQuiet } from './processes.ts';
 
@@ -90,7 +90,7 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const limit = '100000000';
 const env = { ...serverEnv({ port, url, dataDir, databaseUrl }), READ_RATE_LIMIT: limit, WRITE_RATE_LIMIT: limit };
-const [command, args] = taskset(0, [path.join(root, 'apps/server/src/main.ts')]);
+const [command, args] = taskset(0, serverArgs());
 const { child: server } = await spawnServer({ command, args, cwd: root, env, url, stdio: ['ignore', 'ignore', 'inherit'] });
 let ceiling: ChildProcess | undefined;
 try {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverEnv, spawnServer } from '@glyphary/test-support';
+import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverArgs, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
 import { watchMachine, type MachineDuring } from './machine.ts';
 import { watchDatabase, type DatabaseDuring } from './db-waits.ts';
@@ -90,7 +90,7 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     AUTH_IP_LIMIT: limit,
     AUTH_EMAIL_FAILURE_LIMIT: limit,
   };
-  const [command, args] = pinnedCommand(0, process.execPath, [path.join(root, 'apps/server/src/main.ts')]);
+  const [command, args] = pinnedCommand(0, process.execPath, serverArgs());
   const stderr: string[] = [];
   const { child } = await spawnServer({
     command,

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { RunnerResult } from 'lighthouse';
-import { freePort, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
+import { freePort, serverArgs, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
 import { seedDatabase } from './seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -146,7 +146,7 @@ async function startServer(dataDir: string): Promise<SpawnedServer> {
   // localhost is a secure context, so the production headers (CSP, secure cookies) apply as on https.
   const url = `http://localhost:${port}`;
   const env = { ...serverEnv({ port, url, dataDir }), WEB_DIST_DIR: dist };
-  return spawnServer({ command: process.execPath, args: [path.join(root, 'apps/server/src/main.ts')], cwd: root, env, url });
+  return spawnServer({ command: process.execPath, args: serverArgs(), cwd: root, env, url });
 }
 
 // ── main ──

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SMTPServer } from 'smtp-server';
-import { spawnServer, stopProcess } from '@glyphary/test-support';
+import { serverArgs, spawnServer, stopProcess } from '@glyphary/test-support';
 import { APP_PORT, MAIL_API_PORT, SUPER_ADMIN_EMAIL } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -131,7 +131,7 @@ await new Promise<void>((resolve) => mailApi.listen(MAIL_API_PORT, '127.0.0.1', 
 
 const spawned = spawnServer({
   command: process.execPath,
-  args: [path.join(root, 'apps/server/src/main.ts')],
+  args: serverArgs(),
   cwd: root,
   url: `http://127.0.0.1:${APP_PORT}`,
   stdio: 'inherit',

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
 
 /**
  * Starting a real Glyphary server from scripts and tests (the load test, the benchmarks, the fault and
@@ -11,6 +13,23 @@ import readline from 'node:readline';
  * ready, and stopping it. One copy, so a new required setting or a changed health path is changed once
  * (issue 22).
  */
+
+/**
+ * The Node flags the server runs with wherever it starts: `npm start`, the Dockerfile, the tests and the
+ * benchmarks. `--no-memory-reducer`: V8's memory reducer marks the whole heap (~400 MB with the search index)
+ * when the process turns quiet, on threads that share the server's core, and the first requests after the
+ * quiet met it as 300–400 ms session lookups (decision 0070). `apps/server/test/docs/node-flags.test.ts` holds
+ * package.json and the Dockerfile to this list.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--no-memory-reducer'];
+
+/** The server's entry point, `apps/server/src/main.ts`. */
+export const SERVER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/server/src/main.ts');
+
+/** The arguments after `node` that start the real server: its flags, then main.ts. */
+export function serverArgs(): string[] {
+  return [...SERVER_NODE_FLAGS, SERVER_MAIN];
+}
 
 /** A free TCP port on 127.0.0.1 (the OS picks it; closed again before returning). */
 export async function freePort(): Promise<number> {

@@ -2,13 +2,12 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { spawnServer, stopProcess, ServerStartError } from '@glyphary/test-support';
+import { serverArgs, spawnServer, stopProcess, ServerStartError } from '@glyphary/test-support';
 
 // The real server as child processes for the scale-out and fault tests, on the shared start/stop
 // helpers of @glyphary/test-support. Loopback only; every wait is bounded.
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 
 export interface Instance {
   /** `http://127.0.0.1:<port>` */
@@ -31,7 +30,7 @@ export async function startInstance(env: Record<string, string>, timeoutMs = 180
   const output: string[] = [];
   const { child, url } = await spawnServer({
     command: process.execPath,
-    args: [MAIN],
+    args: serverArgs(),
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '',
