@@ -222,7 +222,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // zstd first (decision 0071): a fresh page compresses ~6x faster than with brotli; br for Safari.
+  await app.register(compress, { threshold: 1024, encodings: ['zstd', 'br', 'gzip'] });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Glyphary API', version: '1.0.0', description: 'The Glyphary marketplace API (spec §7).' },

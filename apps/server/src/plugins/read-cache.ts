@@ -31,7 +31,7 @@ export interface ReadCache {
   /** A module's own namespace (TTL 1 s unless given); every namespace is emptied by `contentChanged`. */
   namespace(name: string, options: { maxEntries: number; ttlMs?: number; alignExpiry?: boolean }): ResponseCache<PreparedResponse>;
   /**
-   * Sends a prepared public read (ETag, Cache-Control, Vary, 304, br/gzip: `sendPrepared`) and remembers
+   * Sends a prepared public read (ETag, Cache-Control, Vary, 304, zstd/br/gzip: `sendPrepared`) and remembers
    * the request's exact URL for the fast path: the next GET of that URL is answered from `cache` under
    * `key` in `onRequest`, before parsing and validation — only while the entry is fresh, so namespace
    * deletes and clears, TTLs and LRU evictions apply to it unchanged. `scope: 'visitors'` when the answer

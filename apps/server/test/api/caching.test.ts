@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { glyphs } from '../../src/db/schema/index.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { gunzipSync, brotliDecompressSync, zstdDecompressSync } from 'node:zlib';
 import { createResponseCache, negotiateEncoding } from '../../src/lib/response-cache.ts';
 import { createAdminService } from '../../src/modules/admin/admin.service.ts';
 import type { AdminRepository } from '../../src/modules/admin/admin.repository.ts';
@@ -271,7 +271,7 @@ describe('counts in cached lists and searches', () => {
 });
 
 describe('compressed cached bodies', () => {
-  it('sends the cached JSON as br, gzip or identity by Accept-Encoding, all under one ETag', async () => {
+  it('sends the cached JSON as zstd, br, gzip or identity by Accept-Encoding, all under one ETag', async () => {
     const creator = await createUser(t.app);
     for (let i = 0; i < 12; i += 1) await insertGlyph(t.database, creator.id);
     const url = `/api/get-glyphs?creator_id=${creator.id}&limit=12`;
@@ -292,6 +292,15 @@ describe('compressed cached bodies', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.headers.etag).toBe(plain.headers.etag);
+
+    // What Chromium and Firefox send (decision 0071): zstd is preferred over br.
+    const zstd = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(zstd.rawPayload).toString('utf8')).toBe(plain.body);
+    expect(Number(zstd.headers['content-length'])).toBe(zstd.rawPayload.length);
+    expect(zstd.rawPayload.length).toBeLessThan(plain.rawPayload.length);
+    expect(zstd.headers.etag).toBe(plain.headers.etag);
 
     const revalidated = await get(url, { 'accept-encoding': 'br', 'if-none-match': plain.headers.etag as string });
     expect(revalidated.statusCode).toBe(304);
@@ -304,7 +313,10 @@ describe('compressed cached bodies', () => {
     expect(negotiateEncoding('gzip')).toBe('gzip');
     expect(negotiateEncoding('gzip, br')).toBe('br');
     expect(negotiateEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('zstd');
+    expect(negotiateEncoding('zstd;q=0, br, gzip')).toBe('br');
+    expect(negotiateEncoding('*')).toBe('zstd');
+    expect(negotiateEncoding('*;q=0, br')).toBe('br');
     expect(negotiateEncoding('*;q=0, gzip')).toBe('gzip');
     expect(negotiateEncoding('BR;Q=0.1')).toBe('br');
     expect(negotiateEncoding('gzip;q=nonsense')).toBeNull();

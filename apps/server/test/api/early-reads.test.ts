@@ -109,7 +109,7 @@ describe('early answers of cached reads (decision 0047)', () => {
     const creator = await createUser(t.app);
     for (let i = 0; i < 12; i += 1) await insertGlyph(t.database, creator.id);
     const url = `/api/get-glyphs?sort=latest&creator_id=${creator.id}&limit=12`;
-    for (const encoding of ['identity', 'br', 'gzip']) {
+    for (const encoding of ['identity', 'zstd', 'br', 'gzip']) {
       t.app.readCache.clear();
       const early = spyEarly(t.app);
       const first = await rawGet(base, url, { 'accept-encoding': encoding });

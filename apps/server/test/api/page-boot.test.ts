@@ -133,6 +133,11 @@ describe('built assets (decision 0054)', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['vary']).toMatch(/accept-encoding/i);
 
+    // Chromium also offers zstd (decision 0071): the build's .br, smaller than any zstd made on the way out, still wins.
+    const chromium = await get('/assets/shared-1.js', 'gzip, deflate, br, zstd');
+    expect(chromium.headers['content-encoding']).toBe('br');
+    expect(chromium.rawPayload.equals(br.rawPayload)).toBe(true);
+
     const gz = await get('/assets/shared-1.js', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
@@ -146,6 +151,9 @@ describe('built assets (decision 0054)', () => {
     const br = await get('/assets/cards-1.js', 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const zstd = await get('/assets/cards-1.js', 'gzip, deflate, br, zstd');
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(zlib.zstdDecompressSync(zstd.rawPayload).toString()).toBe(SCRIPT);
   });
 });
 
