@@ -311,11 +311,11 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
       for (let i = 0; i < closedRuns; i++) {
         if (i > 0) await settle(base);
         serverRuns.push(await measure(job(base, durationSeconds), dir, server.child.pid, databaseUrl));
-        ceilingRuns.push(await runClient(job(ceiling.url, durationSeconds), dir));
+        if (!scenario.noCeiling) ceilingRuns.push(await runClient(job(ceiling.url, durationSeconds), dir));
       }
       const closedKey = runKeyOf(scenario.name, 'closed');
       const result = medianRun(serverRuns, closedKey);
-      const ceil = medianRun(ceilingRuns, BY_THROUGHPUT);
+      const ceil = scenario.noCeiling ? undefined : medianRun(ceilingRuns, BY_THROUGHPUT);
       const row: Row = {
         leg,
         scenario: scenario.name,
@@ -323,10 +323,13 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
         mode: 'closed',
         state: 'ok',
         result,
-        ceiling: ceil,
-        ratio: ceil.rps > 0 ? result.rps / ceil.rps : 0,
+        ...(ceil ? { ceiling: ceil, ratio: ceil.rps > 0 ? result.rps / ceil.rps : 0 } : {}),
         ...(closedRuns > 1
-          ? { runs: serverRuns.map(summarize), ceilingRuns: ceilingRuns.map(summarize), medianBy: closedKey.label }
+          ? {
+              runs: serverRuns.map(summarize),
+              ...(ceil ? { ceilingRuns: ceilingRuns.map(summarize) } : {}),
+              medianBy: closedKey.label,
+            }
           : {}),
         budgets: [],
       };
@@ -336,7 +339,7 @@ export async function runDatabase(leg: Database, settings: RunSettings): Promise
       judge(row, durationSeconds);
       report.rows.push(row);
       log(
-        `[${leg}] ${scenario.name} closed: ${result.rps.toFixed(0)} req/s p50 ${result.latencyMs.p50.toFixed(1)} p99 ${result.latencyMs.p99.toFixed(1)} ms; ceiling ${ceil.rps.toFixed(0)} (${((row.ratio ?? 0) * 100).toFixed(0)}%)${closedRuns > 1 ? ` — median of ${closedRuns} by ${closedKey.label}: ${serverRuns.map((r) => closedKey.value(r).toFixed(closedKey.label === 'req/s' ? 0 : 1)).join(' / ')}; ceiling ${ceilingRuns.map((r) => r.rps.toFixed(0)).join(' / ')} req/s` : ''}`,
+        `[${leg}] ${scenario.name} closed: ${result.rps.toFixed(0)} req/s p50 ${result.latencyMs.p50.toFixed(1)} p99 ${result.latencyMs.p99.toFixed(1)} ms; ${ceil ? `ceiling ${ceil.rps.toFixed(0)} (${((row.ratio ?? 0) * 100).toFixed(0)}%)` : 'no ceiling'}${closedRuns > 1 ? ` — median of ${closedRuns} by ${closedKey.label}: ${serverRuns.map((r) => closedKey.value(r).toFixed(closedKey.label === 'req/s' ? 0 : 1)).join(' / ')}; ceiling ${ceilingRuns.map((r) => r.rps.toFixed(0)).join(' / ')} req/s` : ''}`,
       );
       // The smoke run only proves the harness works: one fixed-rate run (the read mix) is enough.
       const rate = smoke && scenario.group !== 'mix' ? undefined : scenario.rates?.[leg];

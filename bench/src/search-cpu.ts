@@ -41,6 +41,7 @@ const viewBlock = Number(process.env.VIEW_BLOCK ?? 0);
 // VIEW_CLIENT=one: the bench's record-view row instead — one client viewing the same 100 glyphs, so
 // after the first 100 every view is a repeat that counts nothing.
 const oneClient = process.env.VIEW_CLIENT === 'one';
+const acceptEncoding = process.env.ACCEPT_ENCODING;
 const requests =
   process.env.WORKLOAD === 'record-view'
     ? await (async () => {
@@ -63,6 +64,9 @@ const requests =
     : searchTerms(createRng(9), 2000).map((term) => ({
         method: 'GET',
         path: `/api/get-glyphs?search=${encodeURIComponent(term)}&limit=100`,
+        // ACCEPT_ENCODING='gzip, deflate, br, zstd' (decision 0071): the searches as Chromium sends them, so
+        // the CPU per search includes compressing each fresh page; unset, they ask for no encoding (0009).
+        ...(acceptEncoding ? { headers: { 'accept-encoding': acceptEncoding } } : {}),
       }));
 const jobFile = `${os.tmpdir()}/glyphary-search-cpu-${process.pid}.json`;
 const job = (d: number) => {

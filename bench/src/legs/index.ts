@@ -43,6 +43,7 @@ export function buildScenarios(specs: ScenarioSpec[], ctx: Context): Scenario[] 
     requests: spec.requests(ctx),
     ...(spec.rates ? { rates: spec.rates } : {}),
     ...(spec.spread ? { spread: true } : {}),
+    ...(spec.noCeiling ? { noCeiling: true } : {}),
     ...(spec.emptyNote ? { emptyNote: spec.emptyNote } : {}),
   }));
 }

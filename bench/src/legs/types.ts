@@ -11,7 +11,17 @@ export type Database = 'pglite' | 'postgres';
 
 /** Which DESIGN §5 / SECURITY "Load" budgets judge a scenario (see judge.ts). */
 export type Group =
-  'home' | 'detail' | 'file' | 'storefront' | 'search' | 'search-typo' | 'search-varied' | 'write' | 'admin' | 'mix';
+  | 'home'
+  | 'detail'
+  | 'file'
+  | 'storefront'
+  | 'search'
+  | 'search-typo'
+  | 'search-varied'
+  | 'search-browser'
+  | 'write'
+  | 'admin'
+  | 'mix';
 
 /** What the scenarios build their requests from: the seed's sample, signed-in users, the player's files. */
 export interface Context {
@@ -31,6 +41,11 @@ export interface ScenarioSpec {
   rates?: Partial<Record<Database, number>>;
   /** Connections start at different places in `requests` (distinct queries are not asked in step). */
   spread?: boolean;
+  /**
+   * No ceiling run: the ceiling replays the bytes captured per method and URL, with the probe's own
+   * Accept-Encoding, so it cannot stand for a scenario whose answers depend on its request headers.
+   */
+  noCeiling?: boolean;
   /** Said in the report when the scenario has no requests (e.g. nobody could sign in). */
   emptyNote?: string;
 }
@@ -43,6 +58,7 @@ export interface Scenario {
   requests: Request[];
   rates?: Partial<Record<Database, number>>;
   spread?: boolean;
+  noCeiling?: boolean;
   emptyNote?: string;
 }
 
