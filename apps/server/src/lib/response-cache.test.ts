@@ -1,5 +1,6 @@
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { partHash, prepareJsonParts } from './response-cache.ts';
+import { negotiatedBody, partHash, prepareJsonParts } from './response-cache.ts';
 
 const cards = ['{"id":"a","title":"Neon Clock"}', '{"id":"b","title":"Rain Ring"}', '{"id":"c","title":"Boot Pulse"}'];
 
@@ -45,5 +46,28 @@ describe('prepareJsonParts (decision 0055)', () => {
 
   it('writes later parts with the separator they carry, adding none of its own', () => {
     expect(prepareJsonParts('[', [Buffer.from('1'), Buffer.from(',2')], [1, 2, 3, 4], ',', ']').body.toString()).toBe('[1,2]');
+  });
+});
+
+describe('compressed pages of parts (decision 0071)', () => {
+  const decompress = { zstd: zstdDecompressSync, br: brotliDecompressSync, gzip: gunzipSync } as const;
+
+  it('compresses each page from its own parts, a larger page first and a smaller one after it', () => {
+    // The parts are copied into one reused buffer to be compressed: the smaller page must not carry the
+    // larger one's tail, and the larger one's copy must not change when the buffer is written again.
+    const large = page(Array.from({ length: 400 }, (_, i) => `{"id":"${i}","title":"Glyph number ${i} of a large page"}`));
+    const small = page(Array.from({ length: 40 }, (_, i) => `{"id":"s${i}","title":"Small ${i}"}`));
+    for (const encoding of ['zstd', 'br', 'gzip'] as const) {
+      const headers = { 'accept-encoding': encoding };
+      const largeBody = negotiatedBody(headers, large);
+      const smallBody = negotiatedBody(headers, small);
+      expect(largeBody.encoding).toBe(encoding);
+      expect(smallBody.encoding).toBe(encoding);
+      expect(decompress[encoding](largeBody.body).toString('utf8')).toBe(Buffer.concat(large.chunks ?? []).toString('utf8'));
+      expect(decompress[encoding](smallBody.body).toString('utf8')).toBe(Buffer.concat(small.chunks ?? []).toString('utf8'));
+      // Made once per page and encoding: a second ask gets the very same copy.
+      expect(negotiatedBody(headers, large).body).toBe(largeBody.body);
+    }
+    expect(JSON.parse(zstdDecompressSync(negotiatedBody({ 'accept-encoding': 'zstd' }, small).body).toString('utf8')).glyphs).toHaveLength(40);
   });
 });

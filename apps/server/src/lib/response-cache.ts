@@ -169,7 +169,8 @@ const COMPRESS_THRESHOLD_BYTES = 1024;
 export interface PreparedResponse {
   /**
    * The JSON text as UTF-8, already validated and shaped by the route's response schema. For a body
-   * made of `chunks` it is joined on first use only (to compress it).
+   * made of `chunks` it is joined on first use only (a HEAD, a non-GET); compressing copies the chunks into
+   * a reused buffer instead.
    */
   readonly body: Buffer;
   /** The body's length in bytes. */
@@ -288,6 +289,22 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
+/**
+ * One buffer, reused, that a body of chunks is copied into to be compressed (decision 0071). Joining each
+ * ~140 KB search page into a buffer of its own allocated that much outside V8's heap per request; under
+ * load the churn set off a full GC every second and searches waited 400 ms at p95. Compressing is
+ * synchronous, so no two calls ever share it. It keeps the size of the largest body compressed so far.
+ */
+let scratch = Buffer.allocUnsafe(0);
+
+function compressPrepared(prepared: PreparedResponse, encoding: Encoding): Buffer {
+  if (!prepared.chunks) return compress(prepared.body, encoding);
+  if (scratch.length < prepared.length) scratch = Buffer.allocUnsafe(Math.max(prepared.length, scratch.length * 2));
+  let offset = 0;
+  for (const chunk of prepared.chunks) offset += chunk.copy(scratch, offset);
+  return compress(scratch.subarray(0, offset), encoding);
+}
+
 function compress(json: Buffer, encoding: Encoding): Buffer {
   switch (encoding) {
     case 'zstd':
@@ -360,7 +377,7 @@ export function sendPrepared(request: FastifyRequest, reply: FastifyReply, prepa
     if (prepared.chunks && request.method === 'GET') return sendChunks(reply, prepared.chunks, prepared.length);
     return reply.send(prepared.body);
   }
-  const body = (prepared.encoded[encoding] ??= compress(prepared.body, encoding));
+  const body = (prepared.encoded[encoding] ??= compressPrepared(prepared, encoding));
   void reply.header('content-encoding', encoding);
   return reply.send(body);
 }
@@ -379,5 +396,5 @@ export function negotiatedEncoding(headers: IncomingHttpHeaders, prepared: Prepa
 export function negotiatedBody(headers: IncomingHttpHeaders, prepared: PreparedResponse): { body: Buffer; encoding: Encoding | null } {
   const encoding = negotiatedEncoding(headers, prepared);
   if (!encoding) return { body: prepared.body, encoding: null };
-  return { body: (prepared.encoded[encoding] ??= compress(prepared.body, encoding)), encoding };
+  return { body: (prepared.encoded[encoding] ??= compressPrepared(prepared, encoding)), encoding };
 }
