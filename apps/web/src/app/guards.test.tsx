@@ -9,7 +9,8 @@ describe('route guards', () => {
     mockApi(sessionHandlers(null));
     const { router } = renderApp(path);
     await screen.findByRole('heading', { name: 'Log in', level: 1 });
-    expect(router.state.location.pathname).toBe('/login');
+    // The login page can render before the router's state has the new location (a loaded machine showed it once).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
   });
 
