@@ -156,6 +156,8 @@ export interface ResourceEntry {
   key: string;
   /** A string value, or for drawables the file path inside the APK (`res/drawable/toy.png`). */
   value: string;
+  /** Instead of the string: a reference to this resource id (`@string/other`). */
+  ref?: number;
 }
 
 export interface ResourceType {
@@ -165,6 +167,8 @@ export interface ResourceType {
   entries: ResourceEntry[];
   /** Extra configurations (a locale) with values for the same entries, written before the default. */
   locales?: Record<string, string[]>;
+  /** Hostile tables: the default configuration's chunk written this many times (default 1). */
+  copies?: number;
 }
 
 /** The resource id of entry `entry` of type number `type` (1-based) in the app package 0x7f. */
@@ -172,8 +176,11 @@ export function resourceId(type: number, entry: number): number {
   return ((0x7f << 24) | (type << 16) | entry) >>> 0;
 }
 
-/** Compiles a resource table: one package (0x7f), simple string-valued entries per type and configuration. */
-export function buildArsc(packageName: string, types: ResourceType[]): Buffer {
+/**
+ * Compiles a resource table: one package (0x7f), simple string-valued entries per type and configuration.
+ * `globalPool` replaces the global string pool's writer (hostile tests: offsets that overlap).
+ */
+export function buildArsc(packageName: string, types: ResourceType[], globalPool: (values: string[]) => Buffer = (values) => stringPool(values, true)): Buffer {
   const values: string[] = [];
   const valueIndex = (text: string) => {
     let i = values.indexOf(text);
@@ -192,7 +199,7 @@ export function buildArsc(packageName: string, types: ResourceType[]): Buffer {
     }
     return i;
   };
-  const typeChunk = (typeId: number, entries: Array<{ key: string; value: string }>, language: string | null) => {
+  const typeChunk = (typeId: number, entries: Array<{ key: string; value: string; ref?: number }>, language: string | null) => {
     const configSize = 64;
     const headerSize = 20 + configSize;
     const offsets = Buffer.alloc(entries.length * 4);
@@ -203,8 +210,8 @@ export function buildArsc(packageName: string, types: ResourceType[]): Buffer {
       data.writeUInt16LE(0, i * 16 + 2);
       data.writeUInt32LE(keyIndex(entry.key), i * 16 + 4);
       data.writeUInt16LE(8, i * 16 + 8);
-      data[i * 16 + 11] = 0x03;
-      data.writeUInt32LE(valueIndex(entry.value), i * 16 + 12);
+      data[i * 16 + 11] = entry.ref === undefined ? 0x03 : 0x01;
+      data.writeUInt32LE(entry.ref === undefined ? valueIndex(entry.value) : entry.ref, i * 16 + 12);
     });
     const header = Buffer.alloc(headerSize);
     header.set(chunkHeader(0x0201, headerSize, headerSize + offsets.length + data.length));
@@ -226,7 +233,7 @@ export function buildArsc(packageName: string, types: ResourceType[]): Buffer {
     for (const [language, localized] of Object.entries(type.locales ?? {})) {
       chunks.push(typeChunk(typeId, type.entries.map((entry, i) => ({ key: entry.key, value: localized[i] ?? entry.value })), language));
     }
-    chunks.push(typeChunk(typeId, type.entries, null));
+    for (let copy = 0; copy < (type.copies ?? 1); copy += 1) chunks.push(typeChunk(typeId, type.entries, null));
   });
   const typeStrings = stringPool(types.map((t) => t.name));
   const keyStrings = stringPool(keys);
@@ -239,7 +246,7 @@ export function buildArsc(packageName: string, types: ResourceType[]): Buffer {
   packageHeader.writeUInt32LE(types.length, 272);
   packageHeader.writeUInt32LE(288 + typeStrings.length, 276);
   packageHeader.writeUInt32LE(keys.length, 280);
-  const global = stringPool(values, true);
+  const global = globalPool(values);
   const tableHeader = chunkHeader(0x0002, 12, 12 + global.length + packageHeader.length + packageBody.length);
   const count = Buffer.alloc(4);
   count.writeUInt32LE(1, 0);

@@ -11,6 +11,13 @@ export const ARSC_LIMITS = {
   maxTypeChunks: 20_000,
   maxEntries: 65_536,
   maxReferenceHops: 8,
+  /** Candidate values one lookup returns (a value per configuration, plus what references lead to). */
+  maxValues: 64,
+  /**
+   * Entry lookups over the table's whole life. A reference is followed into every configuration of
+   * its target, so depth alone still allows chunks^depth lookups; this caps the total instead.
+   */
+  maxLookups: 100_000,
 };
 
 const RES_TABLE_TYPE = 0x0002;
@@ -40,7 +47,8 @@ interface TypeChunk {
 export interface ResourceTable {
   /**
    * Every candidate value of a resource id across configurations, default configuration first,
-   * then by decreasing density; references are followed (bounded). Empty when the id is unknown.
+   * then by decreasing density; references are followed (bounded in depth, values and total
+   * lookups). Empty when the id is unknown.
    */
   resolve(id: number): ResolvedValue[];
 }
@@ -137,29 +145,55 @@ export function parseArsc(buffer: Buffer): ResourceTable {
     return { type: body.u8(at + size + 3), data: body.u32(at + size + 4) };
   }
 
+  // Every configuration of one type, default first then by decreasing density: built once per type.
+  const byType = new Map<number, TypeChunk[]>();
+  for (const type of types) {
+    const key = type.packageId * 256 + type.typeId;
+    const list = byType.get(key);
+    if (list) list.push(type);
+    else byType.set(key, [type]);
+  }
+  for (const list of byType.values()) list.sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.density - a.density);
+
+  // Each id is resolved once and shared (its values are immutable), so a reference fan-out costs its
+  // targets once, not once per path to them.
+  const resolved = new Map<number, ResolvedValue[]>();
+  const onPath = new Set<number>();
+  let lookups = 0;
+
   function resolveId(id: number, hops: number): ResolvedValue[] {
-    if (hops > ARSC_LIMITS.maxReferenceHops) throw malformed('resources.arsc references loop');
-    const packageId = id >>> 24;
-    const typeId = (id >>> 16) & 0xff;
+    const known = resolved.get(id);
+    if (known) return known;
+    if (hops > ARSC_LIMITS.maxReferenceHops || onPath.has(id)) throw malformed('resources.arsc references loop');
+    onPath.add(id);
+    const candidates = byType.get((id >>> 24) * 256 + ((id >>> 16) & 0xff)) ?? [];
     const index = id & 0xffff;
-    const candidates = types
-      .filter((t) => t.packageId === packageId && t.typeId === typeId)
-      .sort((a, b) => Number(b.isDefault) - Number(a.isDefault) || b.density - a.density);
     const values: ResolvedValue[] = [];
-    for (const type of candidates) {
-      const value = entryValue(type, index);
-      if (!value) continue;
-      if (value.type === TYPE_STRING) {
-        const text = pool?.get(value.data);
-        if (text !== null && text !== undefined) values.push({ kind: 'string', value: text });
-      } else if (value.type === TYPE_REFERENCE) {
-        if (value.data !== 0) values.push(...resolveId(value.data >>> 0, hops + 1));
-      } else if (value.type === TYPE_INT_DEC || value.type === TYPE_INT_HEX) {
-        values.push({ kind: 'int', value: value.data | 0 });
-      } else if (value.type === TYPE_INT_BOOLEAN) {
-        values.push({ kind: 'bool', value: value.data !== 0 });
+    const add = (value: ResolvedValue) => {
+      if (values.length < ARSC_LIMITS.maxValues) values.push(value);
+    };
+    try {
+      for (const type of candidates) {
+        if (values.length >= ARSC_LIMITS.maxValues) break;
+        lookups += 1;
+        if (lookups > ARSC_LIMITS.maxLookups) throw malformed('resources.arsc references take too much work to resolve');
+        const value = entryValue(type, index);
+        if (!value) continue;
+        if (value.type === TYPE_STRING) {
+          const text = pool?.get(value.data);
+          if (text !== null && text !== undefined) add({ kind: 'string', value: text });
+        } else if (value.type === TYPE_REFERENCE) {
+          if (value.data !== 0) for (const target of resolveId(value.data >>> 0, hops + 1)) add(target);
+        } else if (value.type === TYPE_INT_DEC || value.type === TYPE_INT_HEX) {
+          add({ kind: 'int', value: value.data | 0 });
+        } else if (value.type === TYPE_INT_BOOLEAN) {
+          add({ kind: 'bool', value: value.data !== 0 });
+        }
       }
+    } finally {
+      onPath.delete(id);
     }
+    resolved.set(id, values);
     return values;
   }
 

@@ -5,6 +5,12 @@ export const RES_STRING_POOL_TYPE = 0x0001;
 const UTF8_FLAG = 1 << 8;
 /** One string is at most this many bytes (a label, a class name, a file path). */
 const MAX_STRING_BYTES = 64 * 1024;
+/**
+ * All strings decoded from one pool together. Every offset of a pool may point at the same long
+ * string, so without a total a few kilobytes of offsets decode gigabytes; real lookups (a manifest's
+ * names, a handful of resources) decode kilobytes.
+ */
+export const MAX_DECODED_BYTES_PER_POOL = 4 * 1024 * 1024;
 
 /** A chunk header: type, header size and total size, checked to lie inside `parent` at `offset`. */
 export interface Chunk {
@@ -25,7 +31,9 @@ export function readChunk(parent: Bytes, offset: number, what: string): Chunk {
 
 /**
  * A ResStringPool: strings are decoded lazily (an arsc pool can be large and only a few strings
- * are ever needed) and memoised. The count is bounded and must fit the chunk's bytes.
+ * are ever needed) and memoised by their byte offset, so many indexes naming one string share one
+ * copy. The count is bounded and must fit the chunk's bytes; the bytes decoded are counted against
+ * MAX_DECODED_BYTES_PER_POOL as they are decoded.
  */
 export class StringPool {
   readonly count: number;
@@ -33,6 +41,8 @@ export class StringPool {
   private readonly offsets: Bytes;
   private readonly data: Bytes;
   private readonly cache = new Map<number, string>();
+  private decodedBytes = 0;
+  private readonly what: string;
 
   constructor(chunk: Chunk, maxStrings: number, what: string) {
     if (chunk.type !== RES_STRING_POOL_TYPE || chunk.headerSize < 28) throw malformed(`${what} string pool header is wrong`);
@@ -49,6 +59,7 @@ export class StringPool {
       throw malformed(`${what} string pool data starts outside the chunk`);
     }
     this.count = count;
+    this.what = what;
     this.utf8 = (flags & UTF8_FLAG) !== 0;
     this.offsets = body.slice(chunk.headerSize, count * 4, `${what} string pool`);
     this.data = count > 0 ? body.slice(stringsStart, body.length - stringsStart, `${what} string pool`) : body.slice(0, 0);
@@ -58,12 +69,17 @@ export class StringPool {
   get(index: number): string | null {
     if (index === 0xffffffff || index === -1) return null;
     if (!(index >= 0 && index < this.count)) throw malformed('a string index points outside its pool');
-    const cached = this.cache.get(index);
-    if (cached !== undefined) return cached;
     const at = this.offsets.u32(index * 4);
+    const cached = this.cache.get(at);
+    if (cached !== undefined) return cached;
     const value = this.utf8 ? this.readUtf8(at) : this.readUtf16(at);
-    this.cache.set(index, value);
+    this.cache.set(at, value);
     return value;
+  }
+
+  private spend(bytes: number): void {
+    this.decodedBytes += bytes;
+    if (this.decodedBytes > MAX_DECODED_BYTES_PER_POOL) throw malformed(`${this.what} strings decode to too much text`);
   }
 
   private readUtf8(at: number): string {
@@ -76,6 +92,7 @@ export class StringPool {
       cursor += 2;
     } else cursor += 1;
     if (length > MAX_STRING_BYTES) throw malformed('a string is too long');
+    this.spend(length);
     return this.data.raw(cursor, length).toString('utf8');
   }
 
@@ -87,6 +104,7 @@ export class StringPool {
       cursor += 4;
     } else cursor += 2;
     if (length * 2 > MAX_STRING_BYTES) throw malformed('a string is too long');
+    this.spend(length * 2);
     return this.data.raw(cursor, length * 2).toString('utf16le');
   }
 }

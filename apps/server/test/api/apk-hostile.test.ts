@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApkReport } from '@glyphary/shared';
+import { buildApk, buildArsc, resourceId, TWO_TOY_SPEC, type ResourceType } from '@glyphary/test-support';
+import { buildTestApp, type TestApp } from '../build-test-app.ts';
+import { createUser, type TestUser } from '../factories.ts';
+import { uploadFile } from '../file-fixtures.ts';
+import { files } from '../../src/db/schema/index.ts';
+
+// Issue 46: hostile APKs that cost the server seconds of CPU or gigabytes of memory before; each
+// case is built here byte by byte. The analyser must answer quickly with a report or a 422.
+
+let t: TestApp;
+let owner: TestUser;
+
+beforeAll(async () => {
+  t = await buildTestApp({ UPLOAD_RATE_LIMIT: '1000' });
+  owner = await createUser(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const filesDir = () => path.join(t.dataDir, 'files');
+const storedEntries = () => [...fs.readdirSync(path.join(filesDir(), 'images')), ...fs.readdirSync(path.join(filesDir(), 'apks'))];
+
+async function expectRefused(bytes: Buffer, message: RegExp) {
+  const rowsBefore = await t.database.db.$count(files);
+  const storedBefore = storedEntries().length;
+  const response = await uploadFile(t.app, owner.auth, 'apks', bytes);
+  expect(response.statusCode, response.body).toBe(422);
+  expect(response.json().error).toMatch(message);
+  expect(await t.database.db.$count(files)).toBe(rowsBefore);
+  expect(storedEntries().length).toBe(storedBefore);
+}
+
+async function expectReport(bytes: Buffer): Promise<ApkReport> {
+  const response = await uploadFile(t.app, owner.auth, 'apks', bytes);
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { apk: ApkReport }).apk;
+}
+
+/** TWO_TOY_SPEC's string ids: 0 app_name, 1 toy 0 name, 2 toy 0 summary, 3 toy 1 name, 4 toy 1 summary (type 2). */
+const STRING_KEYS = ['app_name', 'toy_0_name', 'toy_0_summary', 'toy_1_name', 'toy_1_summary'];
+
+describe('issue 46 item 1: resource references that fan out', () => {
+  it('resolves a chain of references repeated in many configurations (12 chunks, 8 deep) without exponential work', async () => {
+    // Every string entry points at the next one, and the chunk is written 12 times: following every
+    // chunk at every hop was 12^8 lookups (the event loop was held for minutes).
+    const chain = Array.from({ length: 9 }, (_, i) => ({ key: `k${i}`, value: i === 8 ? 'Orbit' : '', ...(i < 8 ? { ref: resourceId(2, i + 1) } : {}) }));
+    const types: ResourceType[] = [
+      { name: 'drawable', entries: [] },
+      { name: 'string', entries: chain, copies: 12 },
+    ];
+    const apk = await expectReport(buildApk({ ...TWO_TOY_SPEC, resources: buildArsc('com.example.orbit', types) }));
+    // toy 0's name is string 1: its chain ends at 'Orbit'.
+    expect(apk.toys[0]!.name).toBe('Orbit');
+  });
+
+  it('refuses a table whose references need more than the lookup budget', async () => {
+    // Each entry references the next and the last an unknown id, so no lookup yields a value: in 15,000
+    // configurations that is 120,000 lookups (ids 1–8) even when each id is resolved once.
+    const entries = Array.from({ length: 9 }, (_, i) => ({ key: `k${i}`, value: 'x', ref: i < 8 ? resourceId(2, i + 1) : resourceId(9, 0xffff) }));
+    const types: ResourceType[] = [
+      { name: 'drawable', entries: [] },
+      { name: 'string', entries, copies: 15_000 },
+    ];
+    const apk = buildApk({ ...TWO_TOY_SPEC, resources: buildArsc('com.example.orbit', types) });
+    await expectRefused(apk, /^The APK could not be read: resources\.arsc references take too much work to resolve$/);
+  });
+});
+
+describe('issue 46 item 2: string-pool offsets that all point into one long string', () => {
+  it('counts decoded string bytes per pool and refuses past the budget', async () => {
+    // A UTF-8 pool whose every offset lands in a run of 0xff bytes: each reads as a 32,767-byte string
+    // (two length bytes 0xff 0xff, then 0xff 0xff for the byte length). 5 ids × 4,000 locales each
+    // decoded separately was ~650 MB of strings kept for the request.
+    const locales = 4_000;
+    const run = 32_767 + locales * STRING_KEYS.length + 8;
+    const pool = (values: string[]) => {
+      const header = Buffer.alloc(28 + values.length * 4);
+      header.writeUInt16LE(0x0001, 0);
+      header.writeUInt16LE(28, 2);
+      const data = Buffer.alloc(run + ((4 - (run % 4)) % 4), 0xff);
+      header.writeUInt32LE(header.length + data.length, 4);
+      header.writeUInt32LE(values.length, 8);
+      header.writeUInt32LE(0x100, 16);
+      header.writeUInt32LE(header.length, 20);
+      values.forEach((_, i) => header.writeUInt32LE(i, 28 + i * 4));
+      return Buffer.concat([header, data]);
+    };
+    const localized: Record<string, string[]> = {};
+    for (let l = 0; l < locales; l += 1) localized[`l${l}`] = STRING_KEYS.map((key) => `${key}-${l}`);
+    const types: ResourceType[] = [
+      { name: 'drawable', entries: [] },
+      { name: 'string', entries: STRING_KEYS.map((key) => ({ key, value: key })), locales: localized },
+    ];
+    const resources = buildArsc('com.example.orbit', types, pool);
+    await expectRefused(buildApk({ ...TWO_TOY_SPEC, resources }), /^The APK could not be read: resources\.arsc strings decode to too much text$/);
+  });
+
+  it('still reads a normal pool (the demo toy keeps its names)', async () => {
+    const apk = await expectReport(buildApk(TWO_TOY_SPEC));
+    expect(apk.toys.map((toy) => toy.name)).toEqual(['Orbit', 'Dot Clock']);
+  });
+});
