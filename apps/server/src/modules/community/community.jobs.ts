@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CommunityService } from '../modules/community/community.service.ts';
-import { createIntervalJob, type IntervalJob } from './interval-job.ts';
+import type { CommunityService } from './community.service.ts';
+import { createIntervalJob, type IntervalJob } from '../../lib/jobs.ts';
 
 /** One pass (tests call `runOnce` with an injected clock): stale requests, then the daily digest. */
 export type CommunityJobs = IntervalJob<{ reminded: number; reopened: number; digests: number }>;
 
 /**
- * Issue 19 background work, like jobs/count-sync: hourly, it reminds assignees of idle taken requests
+ * Hourly, it reminds assignees of idle taken requests
  * and gives back those still idle after the reminder, then mails the daily digests that are due.
  * Every step is a conditional update with a unique notification key, so running it on several
  * instances at once changes and notifies each thing exactly once.

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../lib/errors.ts';
-import { SyncInterruptedError, type SyncService } from '../modules/sync/sync.service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { SyncInterruptedError, type SyncService } from './sync.service.ts';
 
 export interface CountSyncJob {
   start(): void;

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import type { Env } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import type { ResponseCache } from './lib/response-cache.ts';
+import type { ThrottleStore } from './lib/throttle.ts';
+import { createThrottleStore } from './lib/throttle-stores.ts';
+import type { IntervalJob } from './lib/jobs.ts';
+import { createMetrics, type Metrics } from './plugins/metrics.ts';
+import type { ReadCache } from './plugins/read-cache.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import type { AdminStats } from './modules/admin/admin.service.ts';
+import type { CommunityJobs } from './modules/community/community.jobs.ts';
+import type { DiscoveryService } from './modules/discovery/discovery.service.ts';
+import type { AnimationsService } from './modules/animations/animations.service.ts';
+import type { FileStore } from './modules/files/file-store.ts';
+import type { FilesService } from './modules/files/files.service.ts';
+import type { GlyphsService } from './modules/glyphs/glyphs.service.ts';
+import type { SearchIndex } from './modules/search/search.index.ts';
+import type { SearchRepository } from './modules/search/search.repository.ts';
+import type { UsersService } from './modules/users/users.service.ts';
+import { createUsersRepository, type UsersRepository } from './modules/users/users.repository.ts';
+import { createImageUrlNormalizer } from './modules/files/image-url.ts';
+import type { MetaResolver } from './modules/web/page-meta.ts';
+
+/**
+ * What the modules share, as `app.glyphary`. The first block exists before any module registers; each
+ * module adds what later modules use (app.ts registers them in that order) and `need()` says so when
+ * the order is wrong.
+ */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  /** Secret for sessions and keyed hashes. */
+  secret: string;
+  clock: Clock;
+  mailer: Mailer;
+  throttle: ThrottleStore;
+  auth: Auth;
+  publicUrl: string;
+  metrics: Metrics;
+  usersRepository: UsersRepository;
+  /** Turns a stored file URL into the public one (spec §7). */
+  normalizeImageUrl: (url: string) => string;
+  /** In-process read caches; tests clear them. */
+  caches: { publicReads: ReadCache; adminStats: ResponseCache<AdminStats> };
+  /** Page metadata for server-rendered pages; modules add theirs, the web module reads them. */
+  metaResolvers: MetaResolver[];
+
+  files?: { service: FilesService; animations: AnimationsService; store: FileStore; sweep: (tempMaxAgeMs: number) => Promise<void> };
+  users?: UsersService;
+  search?: SearchRepository;
+  discovery?: DiscoveryService;
+  glyphs?: GlyphsService;
+  /** Jobs tests run a pass of directly. */
+  communityJobs?: CommunityJobs;
+  fileLifetimes?: IntervalJob<{ removed: number }>;
+  /** The in-process search index (absent with SEARCH_INDEX=off); tests read its counters. */
+  searchIndex?: SearchIndex;
+  /** How stale the search index may be (absent when searches run in SQL only). */
+  searchLagMs?: number | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    glyphary: AppContext;
+  }
+}
+
+/** A part of the context an earlier module provides; throws at boot if that module is missing or later. */
+export function need<K extends keyof AppContext>(app: FastifyInstance, key: K): NonNullable<AppContext[K]> {
+  const value = app.glyphary[key];
+  if (value === undefined) throw new Error(`app.glyphary.${key} is not set: register the module that provides it first`);
+  return value as NonNullable<AppContext[K]>;
+}
+
+/** Creates the shared services every module starts from (mail, throttles, auth, metrics). */
+export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<AppContext, 'caches' | 'metaResolvers'> {
+  const { env, database } = deps;
+  const publicUrl = publicUrlOf(env);
+  const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
+  const usersRepository = createUsersRepository(database.db);
+  const authAccounts = createAuthRepository(database.db);
+  const auth = createAuth({
+    db: database.db,
+    secret: deps.secret,
+    baseUrl: publicUrl,
+    trustedOrigins: trustedOriginsOf(env),
+    production: env.NODE_ENV === 'production',
+    superAdminEmail: env.SUPER_ADMIN_EMAIL,
+    mailer,
+    logger: app.log,
+    rateLimitStorage: database.kind === 'postgres' ? 'database' : 'memory',
+    onSuperAdminVerified: async (userId, signedInAs) => {
+      await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
+    },
+    onPasswordChanged: (userId) => usersRepository.cancelPendingEmail(userId),
+  });
+  // Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
+  let throttle = deps.throttle;
+  if (!throttle) {
+    const shared = createThrottleStore({ redisUrl: env.REDIS_URL, database });
+    app.addHook('onClose', async () => shared.close());
+    throttle = shared;
+  }
+  return {
+    env,
+    database,
+    secret: deps.secret,
+    clock: deps.clock ?? systemClock,
+    mailer,
+    throttle,
+    auth,
+    publicUrl,
+    metrics: createMetrics({ database }),
+    usersRepository,
+    normalizeImageUrl: createImageUrlNormalizer(publicUrl),
+  };
+}
+
+export interface CoreDeps {
+  env: Env;
+  database: Database;
+  secret: string;
+  clock?: Clock | undefined;
+  mailer?: Mailer | undefined;
+  throttle?: ThrottleStore | undefined;
+}
+
+/** The public base URL: PUBLIC_URL, or the local address the server listens on. */
+export function publicUrlOf(env: Env): string {
+  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+}
+
+/**
+ * The origins whose pages may write with cookies: PUBLIC_URL's origin; with no PUBLIC_URL outside
+ * production, also the loopback spellings of the same port (so opening http://127.0.0.1:3000 on a default
+ * install can sign up). Production requires PUBLIC_URL and stays strict.
+ */
+export function trustedOriginsOf(env: Env): string[] {
+  const origin = new URL(publicUrlOf(env)).origin;
+  if (env.PUBLIC_URL || env.NODE_ENV === 'production') return [origin];
+  return [origin, ...['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${env.PORT}`)].filter((o, i, all) => all.indexOf(o) === i);
+}
