@@ -40,8 +40,11 @@ export async function createSigner(commonName = 'Glyph Toy Maker', organisation 
 
 const b64 = (data: Buffer | string) => createHash('sha256').update(data).digest('base64');
 
-/** v1 (JAR) signing: MANIFEST.MF, CERT.SF and a detached PKCS#7 CERT.RSA/CERT.EC over the .SF. */
-export async function v1SignatureEntries(entries: ZipEntry[], signer: Signer): Promise<ZipEntry[]> {
+/**
+ * v1 (JAR) signing: MANIFEST.MF, CERT.SF and a detached PKCS#7 CERT.RSA/CERT.EC over the .SF.
+ * `apkSigned` lists the newer schemes the .SF declares (`X-Android-APK-Signed`), as apksigner writes it.
+ */
+export async function v1SignatureEntries(entries: ZipEntry[], signer: Signer, apkSigned: number[] = []): Promise<ZipEntry[]> {
   let manifest = 'Manifest-Version: 1.0\r\nCreated-By: glyphary-test-support\r\n\r\n';
   let sfEntries = '';
   for (const entry of entries) {
@@ -50,7 +53,8 @@ export async function v1SignatureEntries(entries: ZipEntry[], signer: Signer): P
     manifest += section;
     sfEntries += `Name: ${entry.name}\r\nSHA-256-Digest: ${b64(section)}\r\n\r\n`;
   }
-  const sf = Buffer.from(`Signature-Version: 1.0\r\nSHA-256-Digest-Manifest: ${b64(manifest)}\r\nCreated-By: glyphary-test-support\r\n\r\n${sfEntries}`);
+  const declared = apkSigned.length > 0 ? `X-Android-APK-Signed: ${apkSigned.join(', ')}\r\n` : '';
+  const sf = Buffer.from(`Signature-Version: 1.0\r\nSHA-256-Digest-Manifest: ${b64(manifest)}\r\nCreated-By: glyphary-test-support\r\n${declared}\r\n${sfEntries}`);
   const cert = pkijs.Certificate.fromBER(new Uint8Array(signer.certificate));
   const signed = new pkijs.SignedData({
     version: 1,
@@ -131,7 +135,17 @@ export function insertSigningBlock(zip: Buffer, block: Buffer): Buffer {
 
 /** Signs entries into an APK: v1 adds META-INF files, v2 adds the signing block. */
 export async function signApk(entries: ZipEntry[], signer: Signer, schemes: { v1?: boolean; v2?: boolean } = { v1: true, v2: true }): Promise<Buffer> {
-  const all = schemes.v1 ? [...entries, ...(await v1SignatureEntries(entries, signer))] : entries;
+  const all = schemes.v1 ? [...entries, ...(await v1SignatureEntries(entries, signer, schemes.v2 ? [2] : []))] : entries;
   const zip = makeZip(all);
   return schemes.v2 ? addV2Signature(zip, signer) : zip;
+}
+
+/** Removes the APK Signing Block (what a stripping attack does), fixing the end record's offset. */
+export function removeSigningBlock(apk: Buffer): Buffer {
+  const { cdOffset, eocdOffset } = zipLayout(apk);
+  if (apk.toString('latin1', cdOffset - 16, cdOffset) !== 'APK Sig Block 42') throw new Error('no APK Signing Block');
+  const blockStart = cdOffset - Number(apk.readBigUInt64LE(cdOffset - 24)) - 8;
+  const eocd = Buffer.from(apk.subarray(eocdOffset));
+  eocd.writeUInt32LE(blockStart, 16);
+  return Buffer.concat([apk.subarray(0, blockStart), apk.subarray(cdOffset, eocdOffset), eocd]);
 }

@@ -1,8 +1,10 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApkReport } from '@glyphary/shared';
-import { buildApk, buildArsc, resourceId, TWO_TOY_SPEC, type ResourceType } from '@glyphary/test-support';
+import { APK_MSG, type ApkReport } from '@glyphary/shared';
+import { buildApk, buildApkEntries, buildArsc, createSigner, removeSigningBlock, resourceId, signApk, TWO_TOY_SPEC, type ResourceType } from '@glyphary/test-support';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
@@ -103,5 +105,40 @@ describe('issue 46 item 2: string-pool offsets that all point into one long stri
   it('still reads a normal pool (the demo toy keeps its names)', async () => {
     const apk = await expectReport(buildApk(TWO_TOY_SPEC));
     expect(apk.toys.map((toy) => toy.name)).toEqual(['Orbit', 'Dot Clock']);
+  });
+});
+
+describe('issue 46 item 5: a v2/v3-signed APK with its signing block stripped', () => {
+  const fixture = fs.readFileSync(new URL('../../../../fixtures/apk/apksigner-v1v2v3.apk', import.meta.url));
+
+  it('is not "verified (v1)" when the .SF declares X-Android-APK-Signed: 2 and the block is gone', async () => {
+    const signer = await createSigner('Stripper', 'Glyphary Tests');
+    const signed = await signApk(buildApkEntries(TWO_TOY_SPEC), signer);
+    expect((await expectReport(signed)).signatureStatus).toBe('verified');
+    const stripped = await expectReport(removeSigningBlock(signed));
+    expect(stripped.signatureStatus).toBe('invalid');
+    expect(stripped.signatureProblem).toBe(APK_MSG.signatureStripped('v2'));
+    expect(stripped.signers.map((s) => s.scheme)).toEqual(['v1']);
+  });
+
+  it('agrees with apksigner on the stripped apksigner-made fixture (v1+v2+v3)', async () => {
+    const stripped = removeSigningBlock(fixture);
+    const report = await expectReport(stripped);
+    expect(report.signatureStatus).toBe('invalid');
+    expect(report.signatureProblem).toBe(APK_MSG.signatureStripped('v2'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apk-stripped-'));
+    try {
+      const file = path.join(dir, 'stripped.apk');
+      fs.writeFileSync(file, stripped);
+      // --min-sdk-version 21 makes apksigner check v1 as Android 5–6 devices would (the fixture targets newer ones).
+      const run = spawnSync('/usr/bin/apksigner', ['verify', '--min-sdk-version', '21', file], { encoding: 'utf8' });
+      expect(run.status).not.toBe(0);
+      expect(`${run.stdout}${run.stderr}`).toMatch(/DOES NOT VERIFY[\s\S]*Signature stripped\?/);
+      const original = path.join(dir, 'original.apk');
+      fs.writeFileSync(original, fixture);
+      expect(spawnSync('/usr/bin/apksigner', ['verify', '--min-sdk-version', '21', original], { encoding: 'utf8' }).status).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -18,6 +18,7 @@ export const APK_MSG = {
   signatureMismatch: 'The v1 and v2/v3 signatures name different certificates',
   signatureBroken: (scheme: string) => `The ${scheme} signature does not match the APK's contents`,
   signatureUnsupported: (scheme: string) => `The ${scheme} signature uses an algorithm that cannot be checked`,
+  signatureStripped: (scheme: string) => `The v1 signature says the APK is also signed with ${scheme}, but that signature is missing (stripped?)`,
 
   // web
   panelHeading: 'Inside this APK',

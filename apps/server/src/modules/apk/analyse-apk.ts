@@ -99,7 +99,7 @@ async function sha256File(filePath: string): Promise<string> {
 }
 
 /** v1 (JAR) signatures: each META-INF/*.RSA|DSA|EC with its .SF, and MANIFEST.MF's entry digests when v1 is all there is. */
-async function verifyV1(zip: ApkZip, checkEntries: boolean): Promise<SchemeResult | null> {
+async function verifyV1(zip: ApkZip, checkEntries: boolean, blockSchemes: ReadonlySet<string>): Promise<SchemeResult | null> {
   const blocks = zip.names.filter((name) => /^META-INF\/[^/]+\.(RSA|DSA|EC)$/i.test(name));
   if (blocks.length === 0) return null;
   if (blocks.length > ANALYSIS_LIMITS.maxV1Signers) throw new ApkInvalidError(APK_MSG.malformed('it has too many v1 signature files'));
@@ -113,6 +113,10 @@ async function verifyV1(zip: ApkZip, checkEntries: boolean): Promise<SchemeResul
     const result = await verifyV1Signature(block, sf, manifest);
     certificates.push(...result.certificates);
     problem ??= result.problem;
+    // As apksigner: a scheme the .SF names (2 or 3) but the APK lacks means the block was stripped.
+    for (const id of result.declaredSchemes) {
+      if ((id === 2 || id === 3) && !blockSchemes.has(`v${id}`)) problem ??= APK_MSG.signatureStripped(`v${id}`);
+    }
   }
   if (!problem && checkEntries && manifest) {
     // Without a verified v2/v3 signature, v1 protects the contents entry by entry (as Android checks them).
@@ -224,7 +228,7 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
       await handle.close();
     }
     const blockVerified = schemes.length > 0 && schemes.every((s) => !s.problem);
-    const v1 = await verifyV1(zip, !blockVerified);
+    const v1 = await verifyV1(zip, !blockVerified, new Set(schemes.map((s) => s.scheme)));
     if (v1) schemes.unshift(v1);
 
     const report: ApkReport = {

@@ -316,7 +316,7 @@ export function jarDigest(section: Map<string, string>, suffix: string): { hash:
  * MANIFEST.MF. (Entry digests against MANIFEST.MF are checked by the caller, which reads entries.)
  * @throws ApkInvalidError when the PKCS#7 structure cannot be read.
  */
-export async function verifyV1Signature(block: Buffer, sf: Buffer | null, manifest: Buffer | null): Promise<{ certificates: Buffer[]; problem: string | null }> {
+export async function verifyV1Signature(block: Buffer, sf: Buffer | null, manifest: Buffer | null): Promise<{ certificates: Buffer[]; problem: string | null; declaredSchemes: number[] }> {
   let signedData: pkijs.SignedData;
   try {
     const info = pkijs.ContentInfo.fromBER(block);
@@ -328,7 +328,7 @@ export async function verifyV1Signature(block: Buffer, sf: Buffer | null, manife
   const all = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate).map((c) => Buffer.from(c.toSchema().toBER(false)));
   if (all.length === 0) throw new ApkInvalidError(APK_MSG.malformed('a v1 signature block carries no certificate'));
   for (const cert of all) describeCertificate(cert, 'v1');
-  if (!sf || !manifest) return { certificates: all.slice(0, 1), problem: APK_MSG.signatureBroken('v1') };
+  if (!sf || !manifest) return { certificates: all.slice(0, 1), problem: APK_MSG.signatureBroken('v1'), declaredSchemes: [] };
   let signer: Buffer | null = null;
   let problem: string | null = null;
   try {
@@ -341,10 +341,24 @@ export async function verifyV1Signature(block: Buffer, sf: Buffer | null, manife
     if (verifyError.signerCertificate) signer = Buffer.from(verifyError.signerCertificate.toSchema().toBER(false));
     problem = /algorithm|not supported|unsupported/i.test(verifyError.message ?? '') ? APK_MSG.signatureUnsupported('v1') : APK_MSG.signatureBroken('v1');
   }
+  const { main } = parseJarManifest(sf.toString('utf8'));
   if (!problem) {
-    const { main } = parseJarManifest(sf.toString('utf8'));
     const expected = jarDigest(main, 'Digest-Manifest');
     if (!expected || createHash(expected.hash).update(manifest).digest('base64') !== expected.value) problem = APK_MSG.signatureBroken('v1');
   }
-  return { certificates: [signer ?? all[0]!], problem };
+  return { certificates: [signer ?? all[0]!], problem, declaredSchemes: apkSignedSchemes(main.get('X-Android-APK-Signed')) };
+}
+
+/**
+ * The newer schemes a v1 signature says the APK also carries (`X-Android-APK-Signed: 2, 3` in the
+ * .SF, which the signature covers). Android 7+ refuses such an APK when a named scheme is missing:
+ * stripping the APK Signing Block must not fall back to the weaker v1 check.
+ */
+export function apkSignedSchemes(header: string | undefined): number[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => /^\d{1,3}$/.test(part))
+    .map(Number);
 }
