@@ -63,7 +63,6 @@ export default tseslint.config(
           paths: [
             { name: 'react-router', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
             { name: 'react-router-dom', message: "Import routing from apps/web/src/lib/router.tsx (decision 0031)." },
-            { name: '@tanstack/react-query', message: 'Import the data layer from apps/web/src/lib/query.tsx (decision 0036).' },
             {
               name: '@glyphary/shared',
               importNames: ['MSG'],
@@ -88,7 +87,6 @@ export default tseslint.config(
         {
           paths: [
             { name: 'react-router', message: 'Import routing from apps/web/src/lib/router.tsx (decision 0031).' },
-            { name: '@tanstack/react-query', message: 'Import the data layer from apps/web/src/lib/query.tsx (decision 0036).' },
           ],
         },
       ],

@@ -4,13 +4,13 @@ import { AppProviders } from './app/providers.tsx';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import { BootData } from './lib/boot-data.ts';
 import { collectRenderedParts, preloadLazyComponents } from './lib/preloadable-lazy.tsx';
-import { dehydrate, type DehydratedState } from './lib/query.tsx';
+import { dehydrate, type DehydratedState } from '@tanstack/react-query';
 import { createQueryClient } from './lib/query-client.ts';
 
 /** A pre-rendered page: its markup and the query cache it was rendered from. */
 export interface PrerenderedPage {
   html: string;
-  /** The dehydrated query cache (lib/query.tsx): the browser hydrates it before React hydrates the markup. */
+  /** The dehydrated query cache (TanStack Query's `dehydrate`): the browser hydrates it before React hydrates the markup. */
   queries: DehydratedState;
   /** The lazily loaded parts it drew (lib/preloadable-lazy.tsx): the browser loads them before it hydrates. */
   parts: string[];
@@ -43,7 +43,7 @@ async function render(url: string, boot: Record<string, unknown>): Promise<Prere
   await preloadLazyComponents();
   // The first pass peeks at the session answer; the query functions then take the page's answers.
   const queryClient = createQueryClient(new BootData(boot, true));
-  queryClient.defaults.retry = false;
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const page = () =>
     renderToString(
       <AppProviders queryClient={queryClient}>
@@ -55,10 +55,10 @@ async function render(url: string, boot: Record<string, unknown>): Promise<Prere
   try {
     // First pass: the page's queries register in the cache; run them against the boot data.
     page();
-    const queries = queryClient.getAll();
+    const queries = queryClient.getQueryCache().getAll();
     await Promise.allSettled(queries.map((query) => query.fetch()));
     // What the page does not carry stays loading, as in the browser before its request answers.
-    for (const query of queries) if (query.state.status === 'error') query.reset();
+    queryClient.removeQueries({ predicate: (query) => query.state.status === 'error' });
     // Second pass, with the data.
     const { result: html, parts } = collectRenderedParts(page);
     return { html, queries: dehydrate(queryClient), parts };

@@ -1,5 +1,5 @@
 import { BrowserRouter } from '../lib/router.tsx';
-import type { QueryClient } from '../lib/query.tsx';
+import type { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from './providers.tsx';
 import { AppRoutes } from './router.tsx';
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/ui/toast.tsx';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
-import { QueryClientProvider, type QueryClient } from '../lib/query.tsx';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
 /**
  * Query cache, toasts and auth, in that order (auth clears the cache on sign-in and sign-out). The

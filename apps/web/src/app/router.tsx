@@ -1,5 +1,5 @@
 import { useCallback, type ComponentType, type ReactNode } from 'react';
-import { useQueryClient, type QueryClient } from '../lib/query.tsx';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { matchRoutes, parsePath, useLocation, useRoutes, type RouteObject } from '../lib/router.tsx';
 import { prefetchGlyph } from '../features/glyphs/api/get-glyph.ts';
 import { PagePreloadContext, type PreloadPage } from '../lib/page-preload.ts';

@@ -5,7 +5,7 @@ import { App } from './app.tsx';
 import { preloadRoute } from './router.tsx';
 import { BootData } from '../lib/boot-data.ts';
 import { preloadParts } from '../lib/preloadable-lazy.tsx';
-import { hydrate, type DehydratedState } from '../lib/query.tsx';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client.ts';
 
 // The browser's start-up, called by main.tsx. It lives in the shell chunk rather than the entry: the

@@ -1,5 +1,6 @@
 import { apiUrl, type ApiParams, type ErrorCode, COMMON_MSG } from '@glyphary/shared';
-import type { BootData } from './boot-data.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { bootDataOf, type BootData } from './boot-data.ts';
 
 /** An API failure: `message` is the response's `error` field, or 'HTTP {status}' (spec §7). */
 export class ApiError extends Error {
@@ -30,11 +31,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** What a query function passes on (lib/query.tsx): its abort signal and the page's boot data. */
+/**
+ * What a query function passes on (its TanStack Query context fits as it is): the abort signal, and
+ * the page's boot data, given directly or found through the query client (lib/boot-data.ts).
+ */
 export interface RequestContext {
   signal?: AbortSignal;
   /** The page's embedded answers (decision 0013): a GET of an embedded URL is answered from them once. */
   boot?: BootData;
+  client?: QueryClient;
 }
 
 export interface RequestOptions extends RequestContext {
@@ -63,13 +68,14 @@ async function parseBody(response: Response): Promise<unknown> {
  */
 async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const url = buildUrl(path, options.params);
+  const boot = options.boot ?? bootDataOf(options.client);
   if (method === 'GET') {
     // The page may already carry this answer (lib/boot-data.ts): the first render skips the round trip.
-    const embedded = options.boot?.take(url);
+    const embedded = boot?.take(url);
     if (embedded) return embedded.body as T;
   }
   // Pre-rendering on the server (entry-server.tsx) only shows what the page carries; the rest loads in the browser.
-  if (options.boot?.prerendering) throw new ApiError(COMMON_MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
+  if (boot?.prerendering) throw new ApiError(COMMON_MSG.httpStatus(503), 503, 'NOT_PRERENDERED');
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {

@@ -1,10 +1,13 @@
+import type { QueryClient } from '@tanstack/react-query';
+
 /**
  * API answers the server embedded in the page (`<script id="glyphary-boot">`, keyed by the exact
  * GET URL; docs/decisions/0013-page-boot-data.md). Each one is handed out once, to the first request
  * for its URL, so the first render needs no round trip and every later request goes to the network.
  *
- * One instance per app: the query client owns it (lib/query.tsx) and hands it to every query
- * function, which passes it to the API client. When the server pre-renders a page
+ * One instance per app, attached to its query client (lib/query-client.ts): every query function
+ * gets the client in its context and passes the context on to the API client, which finds the
+ * page's answers through it (`bootDataOf`). When the server pre-renders a page
  * (entry-server.tsx) it makes one from the page's answers with `prerendering` set: a request the
  * page does not carry is then not made at all.
  */
@@ -45,4 +48,16 @@ export class BootData {
   peek(url: string): { body: unknown } | undefined {
     return this.answers.has(url) ? { body: this.answers.get(url) } : undefined;
   }
+}
+
+const byClient = new WeakMap<QueryClient, BootData>();
+
+/** Makes `boot` the page's answers for every query `client` runs. */
+export function attachBootData(client: QueryClient, boot: BootData): void {
+  byClient.set(client, boot);
+}
+
+/** The page's answers attached to `client`, if any. */
+export function bootDataOf(client: QueryClient | undefined): BootData | undefined {
+  return client ? byClient.get(client) : undefined;
 }

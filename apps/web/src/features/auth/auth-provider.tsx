@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { type UserProfile, COMMON_MSG } from '@glyphary/shared';
-import type { BootData } from '../../lib/boot-data.ts';
-import { useQueryClient } from '../../lib/query.tsx';
+import { bootDataOf, type BootData } from '../../lib/boot-data.ts';
+import { useQueryClient } from '@tanstack/react-query';
 import { fetchProfile, fetchSession, postSignIn, SESSION_URL, type SessionResponse, type SessionUser } from './auth-api.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 
@@ -20,7 +20,7 @@ function initialSession(boot: BootData | undefined): SessionState {
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [session, setSession] = useState<SessionState>(() => initialSession(queryClient.boot));
+  const [session, setSession] = useState<SessionState>(() => initialSession(bootDataOf(queryClient)));
   const [profile, setProfile] = useState<UserProfile | null>(null);
   // A user known from the page has their profile on its way (the effect below loads it).
   const [isProfileLoading, setProfileLoading] = useState(() => session.status === 'ready' && session.user !== null);
@@ -59,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetchSession({ signal: controller.signal, boot: queryClient.boot })
+    fetchSession({ signal: controller.signal, boot: bootDataOf(queryClient) })
       .then((result) => applyUser(result?.user ?? null))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

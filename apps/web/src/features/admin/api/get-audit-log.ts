@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { AuditEntry } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { adminKeys } from './keys.ts';

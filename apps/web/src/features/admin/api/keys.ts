@@ -1,4 +1,4 @@
-/** Query keys (lib/query.tsx) of the admin feature; `adminKeys.all` reloads the whole panel (spec §4 Sync). */
+/** Query keys of the admin feature; `adminKeys.all` reloads the whole panel (spec §4 Sync). */
 export const adminKeys = {
   all: ['admin'] as const,
   stats: () => ['admin', 'stats'] as const,

@@ -1,5 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useInfiniteQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { Comment, CommentPage } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

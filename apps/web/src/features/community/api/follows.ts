@@ -1,5 +1,4 @@
-import { useInfiniteQuery, useQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useInfiniteQuery, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { FollowingPage, FollowState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';
@@ -17,9 +16,9 @@ export function useSetFollow(userId: string) {
   return useMutation({
     mutationFn: (follow: boolean) =>
       follow ? api.post<FollowState>(`/users/${encodeURIComponent(userId)}/follow`) : api.delete<FollowState>(`/users/${encodeURIComponent(userId)}/follow`),
-    onSuccess: (state) => {
+    onSuccess: async (state) => {
       // A read sent before the change finished must not answer over it with the old state.
-      queryClient.cancelQueries({ queryKey: communityKeys.follow(userId) });
+      await queryClient.cancelQueries({ queryKey: communityKeys.follow(userId) });
       queryClient.setQueryData(communityKeys.follow(userId), state);
       void queryClient.invalidateQueries({ queryKey: communityKeys.following() });
     },

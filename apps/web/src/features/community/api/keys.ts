@@ -1,4 +1,4 @@
-/** Query keys (lib/query.tsx) of the community feature (issue 19). */
+/** Query keys of the community feature (issue 19). */
 export const communityKeys = {
   all: ['community'] as const,
   comments: (glyphId: string) => ['community', 'comments', glyphId] as const,

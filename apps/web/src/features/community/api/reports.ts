@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { CreateReportInput, ModerationAction, Report, ReportGroup } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

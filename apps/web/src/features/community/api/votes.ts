@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { VoteState } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { communityKeys } from './keys.ts';

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';
@@ -14,9 +13,9 @@ export function DigestToggle() {
   const settings = useQuery({ queryKey: KEY, queryFn: (context) => api.get<{ digestEmail: boolean }>('/notifications/settings', context) });
   const save = useMutation({
     mutationFn: (digestEmail: boolean) => api.put<{ digestEmail: boolean }>('/notifications/settings', { digestEmail }),
-    onSuccess: (data) => {
+    onSuccess: async (data) => {
       // A read sent before the save finished must not answer over it with the old setting.
-      queryClient.cancelQueries({ queryKey: KEY });
+      await queryClient.cancelQueries({ queryKey: KEY });
       queryClient.setQueryData(KEY, data);
     },
     onError: (error) => toast.error(errorMessage(error, 'Failed to save the email setting')),

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '../../../lib/query.tsx';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { glyphListParams, type GlyphList, type GlyphSort } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../lib/query.tsx';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserStats } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 

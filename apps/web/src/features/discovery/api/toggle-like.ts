@@ -1,5 +1,4 @@
-import { useQueryClient, type InfiniteData } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQueryClient, type InfiniteData, useMutation } from '@tanstack/react-query';
 import type { LikeResult, UserLikes } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 
@@ -18,9 +17,9 @@ export function useUnlike(userId: string | null) {
       // The like was already gone (another tab): toggling re-liked it, so toggle once more.
       return result.liked ? toggleLike(glyphId) : result;
     },
-    onSuccess: (_result, glyphId) => {
+    onSuccess: async (_result, glyphId) => {
       // A list read sent before the unlike finished would bring the card back.
-      queryClient.cancelQueries({ queryKey: key });
+      await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<InfiniteData<UserLikes, string | null>>(key, (data) =>
         data
           ? {

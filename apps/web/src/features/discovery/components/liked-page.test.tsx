@@ -6,7 +6,7 @@ import { makeProfile, mockApi, sessionHandlers } from '../../../test/api-mock.ts
 import { renderApp } from '../../../test/render-app.tsx';
 import { render } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/router.tsx';
-import { QueryClientProvider } from '../../../lib/query.tsx';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ToastProvider } from '../../../components/ui/toast.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { LikedPage } from './liked-page.tsx';

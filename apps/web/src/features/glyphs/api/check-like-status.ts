@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '../../../lib/query.tsx';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/check-like-status?glyphId= → whether the caller likes the glyph. */

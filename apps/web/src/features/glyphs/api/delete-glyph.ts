@@ -1,5 +1,4 @@
-import { useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { glyphQueryOptions } from './get-glyph.ts';
 

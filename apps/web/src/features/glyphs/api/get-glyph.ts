@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '../../../lib/query.tsx';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { glyphApiPath, type Glyph } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 

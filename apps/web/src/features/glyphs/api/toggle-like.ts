@@ -1,5 +1,4 @@
-import { useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import type { Glyph, LikeResult } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { likeStatusQueryOptions } from './check-like-status.ts';
@@ -15,10 +14,10 @@ export function useToggleLike(glyphId: string, userId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => toggleLike(glyphId),
-    onSuccess: (result) => {
+    onSuccess: async (result) => {
       // A status read sent before the toggle finished must not answer over it with the old state.
       const statusKey = likeStatusQueryOptions(glyphId, userId).queryKey;
-      queryClient.cancelQueries({ queryKey: statusKey });
+      await queryClient.cancelQueries({ queryKey: statusKey });
       queryClient.setQueryData(statusKey, result.liked);
       queryClient.setQueryData(glyphQueryOptions(glyphId).queryKey, (glyph: Glyph | undefined) =>
         glyph ? { ...glyph, likes: result.totalLikes } : glyph,

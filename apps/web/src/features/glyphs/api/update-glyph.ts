@@ -1,5 +1,4 @@
-import { useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useQueryClient, useMutation } from '@tanstack/react-query';
 import type { Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 import { glyphQueryOptions } from './get-glyph.ts';
@@ -16,9 +15,9 @@ export function useUpdateGlyph(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: GlyphPayload) => updateGlyph(id, payload),
-    onSuccess: (glyph) => {
+    onSuccess: async (glyph) => {
       // A read sent before the save finished must not answer over it with the glyph as it was.
-      queryClient.cancelQueries({ queryKey: glyphQueryOptions(id).queryKey });
+      await queryClient.cancelQueries({ queryKey: glyphQueryOptions(id).queryKey });
       queryClient.setQueryData(glyphQueryOptions(id).queryKey, glyph);
     },
   });

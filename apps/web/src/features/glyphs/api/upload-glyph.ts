@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useMutation } from '@tanstack/react-query';
 import type { Glyph } from '@glyphary/shared';
 import { api } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { useQueryClient } from '../../../lib/query.tsx';
+import { useQueryClient } from '@tanstack/react-query';
 import { GitBranch } from 'lucide-react';
 import { useEffect, useRef, lazy, Suspense } from 'react';
 import { Link, Navigate } from '../../../lib/router.tsx';

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '../../../lib/query.tsx';
-import { useMutation } from '../../../lib/mutation.tsx';
+import { queryOptions, useQuery, useQueryClient, useMutation } from '@tanstack/react-query';
 import type { PendingReleases } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '../../../lib/query.tsx';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { requestListParams, type RequestList, type RequestSort, type RequestStatus } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';

@@ -1,4 +1,4 @@
-/** Query keys (lib/query.tsx) of the requests feature; every mutation invalidates `requestKeys.all`. */
+/** Query keys of the requests feature; every mutation invalidates `requestKeys.all`. */
 export const requestKeys = {
   all: ['requests'] as const,
   list: (search: string) => ['requests', 'list', search] as const,

@@ -1,4 +1,4 @@
-import { useMutation } from '../../../lib/mutation.tsx';
+import { useMutation } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { api, errorMessage } from '../../../lib/api-client.ts';

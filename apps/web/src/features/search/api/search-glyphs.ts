@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '../../../lib/query.tsx';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { searchListParams, type GlyphFilters, type GlyphList, type SearchSort } from '@glyphary/shared';
 import { api, type RequestContext } from '../../../lib/api-client.ts';
 
