@@ -14,7 +14,6 @@ import {
   glyphLikes,
   glyphRequests,
   glyphs,
-  glyphSearch,
   glyphViews,
   users,
 } from '../../apps/server/src/db/schema/index.ts';
@@ -278,7 +277,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     // Bulk-load pattern: drop the secondary indexes of the tables we fill, load, then rebuild them from
     // their saved definitions (one sort per index instead of millions of b-tree inserts). Constraint
     // indexes (primary keys, uniques) stay so duplicates would still fail loudly. All in this transaction.
-    const filled = [users, accounts, files, glyphs, glyphSearch, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map(
+    const filled = [users, accounts, files, glyphs, glyphLikes, glyphViews, glyphDownloads, glyphRequests].map(
       (t) => getTableConfig(t).name,
     );
     const secondary = (

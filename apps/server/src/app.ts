@@ -19,7 +19,6 @@ import authModule from './modules/auth/auth.module.ts';
 import healthModule from './modules/health/health.module.ts';
 import filesModule from './modules/files/files.module.ts';
 import usersModule from './modules/users/users.module.ts';
-import searchModule from './modules/search/search.module.ts';
 import requestsModule from './modules/requests/requests.module.ts';
 import discoveryModule from './modules/discovery/discovery.module.ts';
 import glyphsModule from './modules/glyphs/glyphs.module.ts';
@@ -103,7 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('glyphary', { ...core, caches: { publicReads: app.readCache, adminStats }, metaResolvers: [] });
 
   // Each module reads what it needs from app.glyphary and adds what later ones use.
-  const modules = [authModule, healthModule, filesModule, usersModule, searchModule, requestsModule, discoveryModule, glyphsModule, releasesModule, feedsModule, syncModule, adminModule, communityModule];
+  const modules = [authModule, healthModule, filesModule, usersModule, requestsModule, discoveryModule, glyphsModule, releasesModule, feedsModule, syncModule, adminModule, communityModule];
   for (const module of modules) await app.register(module, { fileStore: deps.fileStore });
   await app.register(webModule);
 

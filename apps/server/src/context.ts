@@ -18,8 +18,6 @@ import type { AnimationsService } from './modules/animations/animations.service.
 import type { FileStore } from './modules/files/file-store.ts';
 import type { FilesService } from './modules/files/files.service.ts';
 import type { GlyphsService } from './modules/glyphs/glyphs.service.ts';
-import type { SearchIndex } from './modules/search/search.index.ts';
-import type { SearchRepository } from './modules/search/search.repository.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/users.repository.ts';
 import { createImageUrlNormalizer } from './modules/files/image-url.ts';
@@ -51,16 +49,11 @@ export interface AppContext {
 
   files?: { service: FilesService; animations: AnimationsService; store: FileStore; sweep: (tempMaxAgeMs: number) => Promise<void> };
   users?: UsersService;
-  search?: SearchRepository;
   discovery?: DiscoveryService;
   glyphs?: GlyphsService;
   /** Jobs tests run a pass of directly. */
   communityJobs?: CommunityJobs;
   fileLifetimes?: IntervalJob<{ removed: number }>;
-  /** The in-process search index (absent with SEARCH_INDEX=off); tests read its counters. */
-  searchIndex?: SearchIndex;
-  /** How stale the search index may be (absent when searches run in SQL only). */
-  searchLagMs?: number | undefined;
 }
 
 declare module 'fastify' {

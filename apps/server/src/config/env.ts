@@ -41,18 +41,6 @@ const EnvSchema = z.object({
   SYNC_INTERVAL_MS: z.coerce.number().int().min(1000).default(60 * 60 * 1000),
   // The hourly count sync (spec §4): 'auto' runs it except under NODE_ENV=test; tests that need it say 'on'.
   SYNC_JOB: z.enum(['auto', 'on', 'off']).default('auto'),
-  // Decision 0034: the in-process search index. 'auto' loads it in the background (SQL serves until it
-  // is ready), except under NODE_ENV=test, where the app waits for it so tests search through it.
-  SEARCH_INDEX: z.enum(['auto', 'background', 'wait', 'off']).default('auto'),
-  // Decision 0045: how long (ms) an index search may go without reading the search feed, as long as this
-  // instance wrote nothing since the last read — other instances' writes show within this (≤ 1 s, DESIGN §5).
-  // Unset: 100, or 0 (a feed read before every search) under NODE_ENV=test, whose factories write to the
-  // database behind the app's back.
-  SEARCH_INDEX_MAX_LAG_MS: z.coerce.number().int().min(0).max(1000).optional(),
-  // Decision 0053: once the index is loaded, read the result cards of the live glyphs (most popular first,
-  // up to 100,000) in the background, so a first search does not wait on the database for them. 'auto': on
-  // except under NODE_ENV=test.
-  SEARCH_CARDS_WARM: z.enum(['auto', 'on', 'off']).default('auto'),
   FILE_SCAN_COMMAND: z.string().optional(),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ApkReport } from '@glyphary/shared';
 import { users } from './auth.ts';
 
 /** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-/** A Postgres `xid8` (a transaction id); the search change feed reads it (decision 0034). */
-const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
 
 const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -92,36 +90,6 @@ export const glyphs = pgTable(
   ],
 );
 
-/** Popularity bands of `glyph_search` (decision 0032): 3 holds the most popular glyphs. */
-export const SEARCH_BANDS = [3, 2, 1, 0] as const;
-
-/**
- * Issue 20 cold search (decision 0032): a narrow copy of what "Best match" reads per candidate — the
- * two search vectors and the popularity — one row per **live** glyph, kept by a trigger on glyphs
- * (migration 0015). A candidate costs a ~0.5 KB row here instead of a ~1.1 KB glyph row. Each
- * popularity band has its own partial GIN indexes, so a search can take the matches of the most
- * popular band first and stop at its cap, for the index work of one full scan.
- */
-export const glyphSearch = pgTable(
-  'glyph_search',
-  {
-    glyphId: uuid('glyph_id')
-      .primaryKey()
-      .references(() => glyphs.id, { onDelete: 'cascade' }),
-    /** 1 + downloads + likes: the popularity term of the rank reads ln() of it. */
-    popularity: integer('popularity').notNull(),
-    /** glyph_search_band(popularity): 0 below 7, 1 below 20, 2 below 55, else 3 (e-folds). */
-    band: smallint('band').notNull(),
-    titleVector: tsvector('title_vector').notNull(),
-    searchVector: tsvector('search_vector').notNull(),
-  },
-  (t) =>
-    SEARCH_BANDS.flatMap((band) => [
-      index(`glyph_search_title_${band}_idx`).using('gin', t.titleVector).where(sql.raw(`band = ${band}`)),
-      index(`glyph_search_search_${band}_idx`).using('gin', t.searchVector).where(sql.raw(`band = ${band}`)),
-    ]),
-);
-
 /**
  * The distinct words of glyph titles and creator names (issue 5 search, decision 0005), kept by the
  * search triggers. A misspelled search word is matched against this small table with pg_trgm
@@ -132,33 +100,8 @@ export const searchWords = pgTable(
   'search_words',
   {
     word: text('word').primaryKey(),
-    /** Decision 0034: when the word arrived (a `search_change_rev` value), for the in-process typo lexicon. */
-    rev: bigint('rev', { mode: 'number' }).notNull().default(sql`nextval('search_change_rev')`),
-    /** The writing transaction, so a reader also sees words whose transaction committed after a later rev. */
-    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
   },
-  (t) => [
-    index('search_words_trgm_idx').using('gin', sql`word gin_trgm_ops`),
-    index('search_words_rev_idx').on(t.rev),
-    index('search_words_xid_idx').on(t.xid),
-  ],
-);
-
-/**
- * The search change feed (decision 0034): one row per write to `glyph_search` (insert, refresh,
- * popularity, removal), appended by its trigger. Each server's in-process search index reads the rows
- * after the last one it applied before a search, so a write on any instance is seen by the next
- * search everywhere. Old rows are pruned (an instance that fell further behind reloads).
- */
-export const searchChanges = pgTable(
-  'search_changes',
-  {
-    rev: bigint('rev', { mode: 'number' }).primaryKey().default(sql`nextval('search_change_rev')`),
-    glyphId: uuid('glyph_id').notNull(),
-    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  },
-  (t) => [index('search_changes_xid_idx').on(t.xid), index('search_changes_changed_at_idx').on(t.changedAt)],
+  () => [index('search_words_trgm_idx').using('gin', sql`word gin_trgm_ops`)],
 );
 
 /** One like per (user, glyph) (DESIGN §4.1). */

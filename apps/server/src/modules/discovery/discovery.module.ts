@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { need } from '../../context.ts';
-import { searchPageTtlMs } from '../search/search.index.ts';
+import { createSearchRepository } from '../search/search.repository.ts';
 import { createDiscoveryRepository } from './discovery.repository.ts';
 import { createDiscoveryService } from './discovery.service.ts';
 import { createStorefrontMetaResolver, discoveryRoutes } from './discovery.routes.ts';
@@ -13,15 +13,14 @@ export default fp(
     const readCache = app.glyphary.caches.publicReads;
     const discovery = createDiscoveryService({
       discovery: createDiscoveryRepository(database.db),
-      search: need(app, 'search'),
+      // PostgreSQL full-text search is the one search store.
+      search: createSearchRepository(database.db),
       secret,
       onCountChange: readCache.countChanged,
     });
     app.glyphary.discovery = discovery;
     app.glyphary.metaResolvers.push(createStorefrontMetaResolver({ users: need(app, 'users'), discovery }));
-    // A search page lives what the index's lag leaves of the second (SQL-path pages: the second).
-    const lag = app.glyphary.searchLagMs;
-    await app.register(discoveryRoutes, { discovery, auth, readCache, searchPageTtlMs: lag === undefined ? 1000 : searchPageTtlMs(lag) });
+    await app.register(discoveryRoutes, { discovery, auth, readCache });
   },
   { name: 'discovery-module' },
 );

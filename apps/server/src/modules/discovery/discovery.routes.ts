@@ -19,7 +19,7 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, prepareJsonParts, schemaSerializer } from '../../lib/response-cache.ts';
+import { prepareJson, schemaSerializer } from '../../lib/response-cache.ts';
 import type { ReadCache } from '../../plugins/read-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
@@ -42,15 +42,14 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
   /** The short public read cache (decisions 0012, 0035): this module's keys and count rules live here. */
   readCache: ReadCache;
   /** How long a search page is reused (decision 0057: the second minus the search index's lag). */
-  searchPageTtlMs: number;
-}> = async (app, { discovery, auth, readCache, searchPageTtlMs }) => {
+}> = async (app, { discovery, auth, readCache }) => {
   const serializeList = schemaSerializer(GlyphListSchema);
   const serializeStats = schemaSerializer(UserStatsSchema);
   // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer; their
   // TTL leaves room for the index's lag, decision 0057); storefront totals. Content writes empty them all
   // (the plugin); counts are this module's call below.
   const lists = readCache.namespace('glyph-lists', { maxEntries: 2000 });
-  const searches = readCache.namespace('glyph-searches', { maxEntries: 200, ttlMs: searchPageTtlMs });
+  const searches = readCache.namespace('glyph-searches', { maxEntries: 200 });
   const creatorStats = readCache.namespace('creator-stats', { maxEntries: 2000 });
   // A busy glyph's views never empty lists and searches (counts may lag ≤ 1 s, DESIGN §5); likes and
   // downloads change the storefront totals, which show them at once.
@@ -91,9 +90,6 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       ]);
       const prepared = await cache.get(key, async () => {
         const page = await discovery.listGlyphs(query, caller);
-        // Index searches bring their cards serialized (decision 0034): the same bytes, joined.
-        if (page.bytes && page.hashes && page.bytes.length === page.rows.length)
-          return prepareJsonParts('{"glyphs":[', page.bytes, page.hashes, ',', `],"nextCursor":${JSON.stringify(page.nextCursor)}}`);
         return prepareJson(serializeList(toGlyphList(page)));
       });
       // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others,

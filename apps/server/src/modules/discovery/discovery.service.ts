@@ -15,7 +15,7 @@ export interface SearchPort {
     cursor?: string | undefined;
     creatorId?: string | undefined;
     filters?: GlyphFilters | undefined;
-  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null; bytes?: Buffer[]; hashes?: number[] }>;
+  }): Promise<{ rows: GlyphRow[]; nextCursor: string | null }>;
 }
 
 export interface DiscoveryServiceDeps {
@@ -42,9 +42,6 @@ export interface Caller {
 export interface Page {
   rows: GlyphRow[];
   nextCursor: string | null;
-  /** Each row already serialized as a get-glyphs element (index searches, decision 0034), and its `partHash` (two numbers per row). */
-  bytes?: Buffer[];
-  hashes?: number[];
 }
 
 const LIKED_PAGE_DEFAULT = 100;

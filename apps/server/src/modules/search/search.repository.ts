@@ -2,12 +2,10 @@ import type { GlyphFilters, SearchSort } from '@glyphary/shared';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.ts';
 import { glyphFilterConditions } from '../glyphs/glyphs.filters.ts';
-import { animations, files, glyphs, glyphSearch, SEARCH_BANDS, searchWords, users } from '../../db/schema/index.ts';
+import { animations, files, glyphs, searchWords, users } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
 import { decodeSearchCursor, encodeSearchCursor, type SearchCursor } from './search.cursor.ts';
 import { MIN_FUZZY_LENGTH, toSearchTerms, tokenQuery } from './search.query.ts';
-import { createSearchCards, type SearchCards } from './search.cards.ts';
-import { createSearchIndex, type HitSlots, type SearchIndex, type SearchIndexOptions } from './search.index.ts';
 
 export interface SearchParams {
   term: string;
@@ -21,10 +19,6 @@ export interface SearchParams {
 export interface SearchPage {
   rows: GlyphRow[];
   nextCursor: string | null;
-  /** Index pages (decision 0034): each row already serialized (UTF-8) as a get-glyphs element, in order. */
-  bytes?: Buffer[];
-  /** Per `bytes` element, the leading 64 bits of its text's SHA-256 as two uint32 (`partHash`). */
-  hashes?: number[];
 }
 
 // UTC text with microseconds: the exact key the next page compares against (see search.cursor.ts).
@@ -137,8 +131,7 @@ function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier
 }
 
 /**
- * At most this many matches of a relevance tier are ranked per search narrowed by glyph columns (a
- * creator, the browse filters; plain searches use `MAX_BANDED_CANDIDATES`, decision 0032) — decision 0023: the GIN index
+ * At most this many matches of a relevance tier are ranked per search (decision 0023): the GIN index
  * hands them over in table order and the scan stops there, so a word found in half the catalogue's
  * descriptions costs what a word found in 2,000 of them costs. Below the cap every match is ranked
  * exactly as before; above it the tier's best-ranked of the first candidates in table order are
@@ -163,11 +156,7 @@ function sortedPage(db: Db, conditions: SQL[], orderBy: SQL[], score: SQL<string
  */
 type Candidates = SQL;
 
-/**
- * Candidates from the glyphs table itself: needed when the search also filters on glyph columns
- * (a creator's storefront search, the browse filters), which the side table does not hold. The
- * tier's first `MAX_RANKED_CANDIDATES` matches in table order (decision 0023).
- */
+/** The tier's first `MAX_RANKED_CANDIDATES` matches in table order (decision 0023). */
 function glyphCandidates(db: Db, conditions: SQL[], tier: Tier, tsq: SQL): Candidates {
   const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
   const query = db
@@ -188,43 +177,13 @@ function glyphCandidates(db: Db, conditions: SQL[], tier: Tier, tsq: SQL): Candi
 }
 
 /**
- * At most this many matches per tier are ranked when candidates come from `glyph_search`
- * (decision 0032): the most popular ones, band by band. At or below it, every match is ranked.
- */
-export const MAX_BANDED_CANDIDATES: Record<Tier, number> = { 1: 500, 0: 300 };
-
-/**
- * Candidates from the narrow side table `glyph_search` (decision 0032): live glyphs only, ~0.5 KB
- * rows. One GIN lookup per popularity band (each band has its own partial indexes, so the bands
- * together read each posting list once), most popular band first, each bounded by the cap; the outer
- * LIMIT stops PostgreSQL before the bands it does not need (an Append runs its branches in order).
- * So a broad word ranks its most popular `MAX_BANDED_CANDIDATES` matches (whole bands, then the
- * first of the last band in table order), a narrow one every match, and no query fetches more rows
- * than the cap.
- */
-function sideCandidates(tier: Tier, tsq: SQL): Candidates {
-  const cap = MAX_BANDED_CANDIDATES[tier];
-  const vector = tier === 1 ? glyphSearch.titleVector : glyphSearch.searchVector;
-  const match =
-    tier === 1
-      ? sql`${glyphSearch.titleVector} @@ ${tsq}`
-      : sql`${glyphSearch.searchVector} @@ ${tsq} and not (${glyphSearch.titleVector} @@ ${tsq})`;
-  const branches = SEARCH_BANDS.map(
-    // The band is a literal (from a constant list), so the planner matches the band's partial index.
-    (band) => sql`(select ${glyphSearch.glyphId} as cand_id, ${vector} as cand_vector, ${glyphSearch.popularity} as cand_popularity
-                     from ${glyphSearch} where ${glyphSearch.band} = ${sql.raw(String(band))} and ${match} limit ${cap})`,
-  );
-  return sql`(select * from (${sql.join(branches, sql` union all `)}) as banded limit ${cap}) as cand`;
-}
-
-/**
  * A relevance page: a bounded candidate set, ranked afterwards. The cursor applies to the ranked
  * candidates, so every page of one search ranks the same set: "Load more" never repeats or skips a
  * glyph within it (the spec asks for 100 results; the caps are above that).
  */
 function rankedPage(db: Db, candidates: Candidates, tsq: SQL, limit: number, after?: SearchCursor) {
   // The same value as `scoreOf` (ln of an integer resolves to the float8 ln there too), so cursors
-  // match. The band lexeme never changes it: ts_rank only scores the lexemes the query names.
+  // match.
   const score = sql<string>`(ts_rank(cand.cand_vector, ${tsq})::float8 + 0.001 * ln(cand.cand_popularity))`;
   return db
     .select({ id: sql<string>`cand.cand_id`.as('page_id'), score: sql<string>`${score}`.as('score') })
@@ -266,10 +225,7 @@ export function buildSearchQuery(
     if (params.after) conditions.push(order.after(params.after));
     page = sortedPage(db, conditions, order.orderBy, score, params.limit);
   } else {
-    // Plain searches (the common, cold case) draw candidates from the narrow side table; a search
-    // narrowed by glyph columns draws them from glyphs, where those columns are.
-    const candidates = narrowing.length === 0 ? sideCandidates(tier, tsq) : glyphCandidates(db, conditions, tier, tsq);
-    page = rankedPage(db, candidates, tsq, params.limit, params.after);
+    page = rankedPage(db, glyphCandidates(db, conditions, tier, tsq), tsq, params.limit, params.after);
   }
   const outerOrder = params.sort === 'relevance' ? [sql`${page.score} desc`, desc(glyphs.id)] : order.orderBy;
   return db
@@ -335,72 +291,8 @@ export async function searchGroups(db: Db, term: string): Promise<string[] | nul
   return terms.tokens.map((token) => tokenQuery(token, alternatives.get(token)));
 }
 
-/** The in-process index and its cards (decision 0034); without them every search runs in SQL. */
-export interface SearchIndexing {
-  index: SearchIndex;
-  cards: SearchCards;
-}
-
-/** An index and its card cache, wired so every change the feed reports drops the glyph's card. */
-export function createSearchIndexing(db: Db, options: Omit<SearchIndexOptions, 'onGlyphChange' | 'probeRank'> = {}): SearchIndexing {
-  const cards = createSearchCards(db);
-  const index = createSearchIndex(db, {
-    ...options,
-    onGlyphChange: (glyphId) => cards.forget(glyphId),
-    // The rank the SQL path would give (its query, its vectors), for the index to learn which copy of a
-    // doubly named text PostgreSQL keeps (decision 0056).
-    probeRank: async (groups, tier, glyphId, addend) => {
-      const vector = tier === 1 ? glyphSearch.titleVector : glyphSearch.searchVector;
-      const rows = await queryRows<{ score: number }>(
-        db,
-        sql`select ts_rank(${vector}, ${toTsQuery([...groups])})::float8 + ${String(addend)}::float8 as score
-              from ${glyphSearch} where ${glyphSearch.glyphId} = ${glyphId}`,
-      );
-      return rows[0] ? Number(rows[0].score) : null;
-    },
-  });
-  return { index, cards };
-}
-
-/**
- * A plain relevance page from the in-process index (decision 0034), or null when the index cannot
- * answer (not loaded yet, a word only PostgreSQL can parse): the same hits, order and cursor as
- * the SQL path, with the page's cards read by id.
- */
-async function indexedPage(indexing: SearchIndexing, term: string, limit: number, after: SearchCursor | undefined): Promise<SearchPage | null> {
-  const { index, cards } = indexing;
-  if (!index.ready) return null;
-  await index.fresh();
-  const slots: HitSlots = { epoch: 0, slots: [] };
-  const hits = await index.search(term, limit, after ? { score: Number(after.score), tier: after.tier ?? 0, id: after.id } : undefined, slots);
-  if (!hits) return null;
-  const page = hits.slice(0, limit);
-  // The cards by the hits' slots as well as their ids (decision 0060).
-  const found = await cards.get(page.map((hit) => hit.id), slots);
-  const rows: GlyphRow[] = [];
-  const bytes: Buffer[] = [];
-  const hashes: number[] = [];
-  let last: { hit: (typeof hits)[number]; createdAtKey: string } | undefined;
-  for (let i = 0; i < page.length; i += 1) {
-    const hit = page[i] as (typeof hits)[number];
-    const card = found[i];
-    // Deleted between the index's catch-up and the card read: left out, like the SQL path would.
-    if (!card) continue;
-    rows.push(card.row);
-    // A card's bytes begin with the comma that follows the card before it; the first goes without it.
-    bytes.push(bytes.length === 0 ? card.bytes.subarray(1) : card.bytes);
-    hashes.push(card.hashHi, card.hashLo);
-    last = { hit, createdAtKey: card.createdAtKey };
-  }
-  const nextCursor =
-    hits.length > limit && last
-      ? encodeSearchCursor({ sort: 'relevance', id: last.hit.id, createdAt: last.createdAtKey, score: String(last.hit.score), tier: last.hit.tier })
-      : null;
-  return { rows, nextCursor, bytes, hashes };
-}
-
 /** Data access for glyph search (spec §2 Search, §7 get-glyphs `search`; issue 5). */
-export function createSearchRepository(db: Db, indexing?: SearchIndexing) {
+export function createSearchRepository(db: Db) {
   return {
     /**
      * One page of live glyphs matching `term` (full text over title, creator and description plus
@@ -411,10 +303,6 @@ export function createSearchRepository(db: Db, indexing?: SearchIndexing) {
     async search(params: SearchParams): Promise<SearchPage> {
       const after = params.cursor ? decodeSearchCursor(params.cursor, params.sort) : undefined;
       if (params.limit <= 0) return { rows: [], nextCursor: null };
-      if (indexing && params.sort === 'relevance' && !params.creatorId && glyphFilterConditions(params.filters).length === 0) {
-        const page = await indexedPage(indexing, params.term, params.limit, after);
-        if (page) return page;
-      }
       const groups = await searchGroups(db, params.term);
       if (!groups) return { rows: [], nextCursor: null };
       const base = { groups, sort: params.sort, creatorId: params.creatorId, filters: params.filters };
