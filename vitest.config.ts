@@ -8,7 +8,7 @@ export default defineConfig({
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
       },
       {
-        test: { name: 'bench', include: ['bench/src/**/*.test.ts'], environment: 'node' },
+        test: { name: 'bench', include: ['bench/src/**/*.test.ts', 'scripts/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 300_000, environment: 'node' },
       },
       {
         test: {

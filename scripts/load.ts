@@ -1,6 +1,6 @@
 /**
  * `npm run load -- [--short] [--legs pglite,postgres] [--pg-url URL]`: the load runs of SECURITY.md "Load"
- * against the real production server on a seeded database (bench/src/seed-lib.ts), at fixed arrival rates
+ * against the real production server on a seeded database (scripts/seed/seed-lib.ts), at fixed arrival rates
  * (autocannon `overallRate`, via bench/src/client.ts), server pinned to core 0 and client to core 1:
  *
  *   L2 read mix (lists, detail, record-view, search, storefront, health): 150/s PGlite (p99 ≤ 500 ms), 300/s PostgreSQL (p99 ≤ 250 ms), zero errors
@@ -35,7 +35,7 @@ import {
 } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from '../bench/src/client.ts';
 import { runClient as runBenchClient } from '../bench/src/processes.ts';
-import { ADMIN_EMAIL, DEFAULT_PASSWORD, seedDatabase } from '../bench/src/seed-lib.ts';
+import { ADMIN_EMAIL, DEFAULT_PASSWORD, seedDatabase } from './seed/seed-lib.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { checkInvariants } from '../apps/server/src/db/invariants.ts';
 import { createLocalFileStore } from '../apps/server/src/modules/files/file-store.ts';

@@ -20,7 +20,7 @@ import { selectScenarios, type Database } from './legs/index.ts';
 import { hasTaskset, root } from './processes.ts';
 import { markdown, type ReportSettings } from './report.ts';
 import { runDatabase, type DatabaseReport } from './runner.ts';
-import type { SeedSize } from './seed-lib.ts';
+import type { SeedSize } from '../../scripts/seed/seed-lib.ts';
 
 const { values } = parseArgs({
   options: {

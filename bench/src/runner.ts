@@ -19,7 +19,7 @@ import { buildScenarios, type Context, type Database, type Request } from './leg
 import type { ScenarioSpec } from './legs/types.ts';
 import { BY_THROUGHPUT, medianRun, runKeyOf, summarize } from './repeat.ts';
 import { measure, rssMb, runClient, settle, startCeiling, startServer, waitUntilQuiet, type Server } from './processes.ts';
-import { ADMIN_EMAIL, DEFAULT_PASSWORD, checkInvariants, seedDatabase, type SeedResult, type SeedSize } from './seed-lib.ts';
+import { ADMIN_EMAIL, DEFAULT_PASSWORD, checkInvariants, seedDatabase, type SeedResult, type SeedSize } from '../../scripts/seed/seed-lib.ts';
 
 export interface RunSettings {
   smoke: boolean;

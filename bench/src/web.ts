@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
 import type { RunnerResult } from 'lighthouse';
 import { freePort, serverArgs, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
-import { seedDatabase } from './seed-lib.ts';
+import { seedDatabase } from '../../scripts/seed/seed-lib.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');

@@ -1,6 +1,6 @@
 /** Search (DESIGN §5, decisions 0012 and 0023): a popular term, a misspelled one, and 2,000 varied terms. */
-import { searchTerms } from '../content.ts';
-import { createRng } from '../prng.ts';
+import { searchTerms } from '../../../scripts/seed/content.ts';
+import { createRng } from '../../../scripts/seed/prng.ts';
 import { get, type Leg } from './types.ts';
 
 export const common = get('/api/get-glyphs?search=boot&limit=100');

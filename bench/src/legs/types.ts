@@ -4,7 +4,7 @@
  * the seeded sample only when a run needs them.
  */
 import type { ClientJob } from '../client.ts';
-import type { SeedResult } from '../seed-lib.ts';
+import type { SeedResult } from '../../../scripts/seed/seed-lib.ts';
 
 export type Request = ClientJob['requests'][number];
 export type Database = 'pglite' | 'postgres';

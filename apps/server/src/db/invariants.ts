@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from './client.ts';
 import type { FileStore } from '../modules/files/file-store.ts';
 
-/** One invariant of SECURITY.md §5 and what breaks it (empty `violations` = it holds). */
+/**
+ * One invariant of SECURITY.md §5 (I1–I7), or a data check (R1), and what breaks it (empty `violations` = it holds).
+ */
 export interface InvariantResult {
-  id: 'I1' | 'I2' | 'I3' | 'I4' | 'I5' | 'I6' | 'I7';
+  id: 'I1' | 'I2' | 'I3' | 'I4' | 'I5' | 'I6' | 'I7' | 'R1';
   description: string;
   violations: string[];
 }
@@ -19,7 +21,7 @@ async function hashStored(store: FileStore, key: string): Promise<string> {
 }
 
 /**
- * Checks the global invariants I1–I7 (SECURITY.md §5) with SQL and, for I5, a walk over the file store.
+ * Checks the global invariants I1–I7 (SECURITY.md §5) and the data check R1 with SQL and, for I5, a walk over the file store.
  * Used after every fault-injection and load run, by `npm run check:invariants` and by tests.
  * `options.verifyHashes` re-hashes every stored file (slower; on by default).
  */
@@ -85,6 +87,15 @@ export async function checkInvariants(db: Db, store?: FileStore, options: { veri
       select u.id || ': glyphsCount=' || u.glyphs_count || ' live=' || count(g.id) as v
       from users u left join glyphs g on g.creator_id = u.id and g.deleted_at is null
       group by u.id having u.glyphs_count <> count(g.id) limit ${LIMIT}`),
+  });
+  results.push({
+    id: 'R1',
+    description: 'every glyph with an APK has a published release (its latest.apk link and version history never dead-end)',
+    violations: await rows(sql`
+      select g.id || ': apk_url=' || g.apk_url || ', no published release' as v from glyphs g
+      where g.apk_url is not null
+        and not exists (select 1 from releases r where r.glyph_id = g.id and r.state = 'published')
+      limit ${LIMIT}`),
   });
 
   if (store) {

@@ -1,3 +1,4 @@
+import { GLYPH_CATEGORIES, type GlyphCategory } from '@glyphary/shared';
 import type { Rng } from './prng.ts';
 
 /** Word lists for plausible Glyph Toy titles; "boot" and "animation" are here so search has hits. */
@@ -203,4 +204,52 @@ export function searchTerms(rng: Rng, count: number): string[] {
     terms.add(term);
   }
   return [...terms];
+}
+
+/** The category a title's subject belongs to (GLYPH_CATEGORIES), so Browse's category filters find toys. */
+const CATEGORY_OF: Record<(typeof SUBJECTS)[number], GlyphCategory> = {
+  Boot: 'art',
+  Battery: 'battery',
+  Clock: 'clock',
+  Pulse: 'music',
+  Orbit: 'art',
+  Rain: 'utilities',
+  Heartbeat: 'faces',
+  Comet: 'art',
+  Tide: 'utilities',
+  Pixel: 'games',
+  Ripple: 'art',
+  Spiral: 'art',
+  Equalizer: 'music',
+  Compass: 'utilities',
+  Radar: 'games',
+  Snowfall: 'utilities',
+  Firefly: 'art',
+  Aurora: 'art',
+  Metronome: 'music',
+  Dice: 'games',
+  Breath: 'utilities',
+  Eclipse: 'camera',
+  Signal: 'notifications',
+  Notification: 'notifications',
+  Timer: 'clock',
+  Sunrise: 'clock',
+  Matrix: 'faces',
+  Wave: 'music',
+  Lantern: 'camera',
+  Galaxy: 'art',
+};
+const FREE_TAGS = ['minimal', 'animated', 'always-on', 'interactive', 'retro', 'night', 'colourful', 'calm'] as const;
+
+/**
+ * A glyph's tags as a creator would pick them: the category of its subject (a few toys get a second
+ * one) and up to two free tags, lower-case like the upload form stores them.
+ */
+export function tagsFor(rng: Rng, title: string): string[] {
+  const subject = SUBJECTS.find((word) => title.includes(word));
+  const tags: string[] = [subject ? CATEGORY_OF[subject] : rng.pick(GLYPH_CATEGORIES)];
+  if (rng.chance(0.2)) tags.push(rng.pick(GLYPH_CATEGORIES));
+  const free = rng.int(0, 2);
+  for (let i = 0; i < free; i += 1) tags.push(rng.pick(FREE_TAGS));
+  return [...new Set(tags)];
 }

@@ -25,6 +25,10 @@ import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } fro
 import { analyseApk } from '../../apps/server/src/modules/apk/index.ts';
 import { processImage } from '../../apps/server/src/modules/files/file-inspect.ts';
 import { createRng, distinctIndices, distribute, skewedWeights, type Rng } from './prng.ts';
+import { releases } from '../../apps/server/src/db/schema/index.ts';
+import { signerKey } from '../../apps/server/src/modules/releases/apk-facts.ts';
+import type { ApkReport } from '@glyphary/shared';
+import { tagsFor } from './content.ts';
 
 export type SeedSize = 'demo' | 'bench' | 'tiny';
 
@@ -54,6 +58,8 @@ export const SIZES: Record<
     spanDays: number;
     /** Issue 15: the share of glyphs that ship a real toy APK (built, signed and analysed like an upload). */
     toyApkShare: number;
+    /** APK glyphs share this many built APKs (like `sharedImages`) instead of one each; null: one each. */
+    sharedApks: number | null;
   }
 > = {
   demo: {
@@ -71,6 +77,7 @@ export const SIZES: Record<
     deletedShare: 0,
     spanDays: 60,
     toyApkShare: 0.7,
+    sharedApks: null,
   },
   tiny: {
     users: 40,
@@ -86,7 +93,8 @@ export const SIZES: Record<
     sharedAnimations: 4,
     deletedShare: 0.01,
     spanDays: 365,
-    toyApkShare: 0,
+    toyApkShare: 0.3,
+    sharedApks: 2,
   },
   bench: {
     users: 10_000,
@@ -102,7 +110,8 @@ export const SIZES: Record<
     sharedAnimations: 16,
     deletedShare: 0.01,
     spanDays: 720,
-    toyApkShare: 0,
+    toyApkShare: 0.3,
+    sharedApks: 8,
   },
 };
 
@@ -135,6 +144,21 @@ export interface SeedResult {
   /** Handy ids for benchmarks: popular glyphs, the biggest storefront, a few sign-in emails. */
   sample: { glyphIds: string[]; topCreator: { id: string; username: string }; userEmails: string[] };
   invariants: Record<string, number>;
+}
+
+/** A built toy APK as stored: its file id, its URL and the analyser's report. */
+interface ToyApk {
+  url: string;
+  id: string;
+  report: ApkReport;
+}
+
+/**
+ * An instant between `from` and `to` (epoch ms), as ISO text: the seed backdates every view, download
+ * and like into its glyph's lifetime, so daily history reaches back weeks (months at the bench size).
+ */
+export function backdate(rng: Rng, from: number, to: number): string {
+  return new Date(from + rng.next() * Math.max(0, to - from)).toISOString();
 }
 
 /** Thrown when the target database already holds users or glyphs and `force` is off. */
@@ -457,7 +481,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     // the rest of the catalogue identical to earlier seeds.
     const apkRng = createRng((options.seed ?? 20_260_101) ^ 0x15);
     const signers = new Map<number, Signer>();
-    const writeToyApk = async (ownerIndex: number, title: string, created: number): Promise<{ url: string; id: string }> => {
+    const writeToyApk = async (ownerIndex: number, title: string, created: number): Promise<ToyApk> => {
       const id = apkRng.uuid();
       let signer = signers.get(ownerIndex);
       if (!signer) {
@@ -497,8 +521,10 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         toy.imageUrl = `/api/files/images/${previewId}.webp`;
       }
       await fileBatch.push(id, userIds[ownerIndex], 'apks', `${id}.apk`, null, `${slug}.apk`, 'application/vnd.android.package-archive', report.size, report.sha256, null, null, 'ready', new Date(created).toISOString(), JSON.stringify(report));
-      return { url: `/api/files/apks/${id}.apk`, id };
+      return { url: `/api/files/apks/${id}.apk`, id, report };
     };
+    const sharedApks: ToyApk[] = [];
+    for (let i = 0; i < (size.sharedApks ?? 0); i += 1) sharedApks.push(await writeToyApk(1, `Shared toy ${i + 1}`, userCreated[1] ?? anchor));
     const shared: string[] = [];
     for (let i = 0; i < (size.sharedImages ?? 0); i += 1)
       shared.push(await writeImage(1, `pattern ${i + 1}`, userCreated[1] ?? anchor));
@@ -521,6 +547,9 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const downloadCounts = distribute(rng, popularity.map(jitter), size.downloads, viewActors);
     const glyphIds: string[] = [];
     const glyphCreated: number[] = [];
+    const firstReleases: { glyphId: string; apk: ToyApk; created: number }[] = [];
+    // Its own generator, so categories leave the rest of the catalogue as it was.
+    const tagRng = createRng((options.seed ?? 20_260_101) ^ 0x17);
     const glyphBatch = createBatcher(client, glyphs, [
       glyphs.id,
       glyphs.creatorId,
@@ -532,6 +561,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
       glyphs.apkUrl,
       glyphs.apkFileId,
       glyphs.instructions,
+      glyphs.tags,
       glyphs.downloads,
       glyphs.views,
       glyphs.likes,
@@ -553,7 +583,14 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         : sharedAnimations.length > 0
           ? (sharedAnimations[g % sharedAnimations.length] as string)
           : null;
-      const apk = size.toyApkShare > 0 && apkRng.chance(size.toyApkShare) ? await writeToyApk(creator, title, created) : null;
+      const apk =
+        size.toyApkShare > 0 && apkRng.chance(size.toyApkShare)
+          ? sharedApks.length > 0
+            ? apkRng.pick(sharedApks)
+            : await writeToyApk(creator, title, created)
+          : null;
+      // A glyph shared with an APK starts with it as release 1, as the upload service stores it.
+      if (apk) firstReleases.push({ glyphId: id, apk, created });
       const iso = new Date(created).toISOString();
       const deletedAt = glyphDeleted[g] ? new Date(created + (anchor - created) / 2).toISOString() : null;
       glyphIds.push(id);
@@ -569,6 +606,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         apk?.url ?? null,
         apk?.id ?? null,
         makeInstructions(rng),
+        JSON.stringify(tagsFor(tagRng, title)),
         downloadCounts[g],
         viewCounts[g],
         likeCounts[g],
@@ -580,16 +618,32 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
     const fileCount = await fileBatch.done();
     await animationBatch.done();
     const glyphCount = await glyphBatch.done();
+    const releaseBatch = createBatcher(client, releases, [
+      releases.glyphId,
+      releases.fileId,
+      releases.apkUrl,
+      releases.size,
+      releases.sha256,
+      releases.packageName,
+      releases.versionName,
+      releases.versionCode,
+      releases.signerSha256,
+      releases.createdAt,
+      releases.publishedAt,
+    ]);
+    for (const { glyphId, apk, created } of firstReleases) {
+      const iso = new Date(created).toISOString();
+      const { report } = apk;
+      await releaseBatch.push(glyphId, apk.id, apk.url, report.size, report.sha256, report.packageName, report.versionName, report.versionCode, signerKey(report.signers), iso, iso);
+    }
+    const releaseCount = await releaseBatch.done();
     lap('glyphs and images');
 
     // ── event rows: one per (glyph, actor), never repeated (DESIGN §4.1) ──
     const anonActor = Array.from({ length: size.anonActors }, () => `ip:${rng.hex32()}`);
     const actorOf = (index: number): [string, string | null] =>
       index < size.users ? [`u:${userIds[index]}`, userIds[index] as string] : [anonActor[index - size.users] as string, null];
-    const eventTime = (g: number) => {
-      const from = glyphCreated[g] as number;
-      return new Date(from + rng.next() * (anchor - from)).toISOString();
-    };
+    const eventTime = (g: number) => backdate(rng, glyphCreated[g] as number, anchor);
     const insertEvents = async (table: typeof glyphViews | typeof glyphDownloads, counts: number[]) => {
       const batch = createBatcher(client, table, [table.glyphId, table.actor, table.userId, table.createdAt]);
       for (let g = 0; g < size.glyphs; g += 1) {
@@ -685,6 +739,7 @@ export async function seedDatabase(options: SeedOptions): Promise<SeedResult> {
         likes: likeCount,
         downloads: downloadCount,
         requests: requestCount,
+        releases: releaseCount,
       },
       timingsMs: timings,
       totalMs: Math.round(performance.now() - started),
@@ -720,6 +775,9 @@ export async function checkInvariants(client: RawClient): Promise<Record<string,
     I2_downloads: await counter('glyph_downloads', 'downloads'),
     I4_requests: await one(
       `select count(*)::int as n from glyph_requests where (status = 'open' and assigned_to is not null) or (status in ('in_progress', 'completed') and assigned_to is null)`,
+    ),
+    R1_apk_without_release: await one(
+      `select count(*)::int as n from glyphs g where g.apk_url is not null and not exists (select 1 from releases r where r.glyph_id = g.id and r.state = 'published')`,
     ),
     I7_glyphs_count: await one(
       `select count(*)::int as n from users u left join (select creator_id, count(*)::int as c from glyphs where deleted_at is null group by creator_id) g on g.creator_id = u.id where u.glyphs_count <> coalesce(g.c, 0)`,

@@ -1,6 +1,6 @@
 /**
  * `npm run seed -- --size demo|bench [--data-dir DIR | --database-url URL] [--force] [--seed N]`
- * Fills an empty database with a deterministic catalogue (issue 9). See bench/README.md.
+ * Fills an empty database with a deterministic catalogue. See docs/bench.md.
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -56,7 +56,7 @@ try {
     const broken = Object.entries(result.invariants).filter(([, n]) => n !== 0);
     console.log(
       broken.length === 0
-        ? 'Invariants I1, I2, I4, I7: hold.'
+        ? 'Invariants I1, I2, I4, I7 and R1 (every glyph with an APK has a release): hold.'
         : `Invariant violations: ${broken.map(([k, n]) => `${k}=${n}`).join(', ')}`,
     );
     console.log(`\nSign in with password "${result.password}" as:`);
