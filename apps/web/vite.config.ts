@@ -7,7 +7,7 @@ import { compression } from 'vite-plugin-compression2';
 
 /**
  * Modules every page loads that the bundler, left to itself, puts in chunks of their own beside the
- * entry (they are also imported by lazily loaded pages): React, the JSX runtime, `cn`, the shared
+ * entry (they are also imported by lazily loaded pages): React, the JSX runtime, lucide's runtime, `cn`, the shared
  * constants and the common texts. Grouped, they are one file instead of six, each of which was
  * compressed on its own (decision 0036: ~1 KB gzip per page). A module joins its chunk whole: a shared
  * module the shell imports brings along everything of it that any page uses (community.ts's texts
@@ -15,8 +15,9 @@ import { compression } from 'vite-plugin-compression2';
  */
 const SHELL_MODULES = [
   /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+  // lucide's runtime (not its icons): every page draws icons, and left alone it joined the player chunk.
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/](?!icons[\\/])/,
   /[\\/]apps[\\/]web[\\/]src[\\/]lib[\\/]cn\.ts$/,
-  /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]lucide-icon\.tsx$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](badge|skeleton|empty-state)\.tsx$/,
   /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/]use-opened-once\.ts$/,
   /[\\/]packages[\\/]shared[\\/]src[\\/]format[\\/]index\.ts$/,
@@ -67,12 +68,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     // compressing every request's copy at a fast, weaker level while the page waits for it.
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/, threshold: 1024, skipIfLargerOrEqual: true, logLevel: 'silent' })]),
   ],
-  resolve: {
-    // lucide-react's icon modules make their components with `../createLucideIcon.mjs`, which brings
-    // lucide's runtime (~1 KB gzip on every page); ours draws the same markup for the props the app
-    // uses (components/ui/lucide-icon.tsx, decision 0044). Only those modules import that path.
-    alias: [{ find: /^\.\.\/createLucideIcon\.mjs$/, replacement: fileURLToPath(new URL('./src/components/ui/lucide-icon.tsx', import.meta.url)) }],
-  },
   server: {
     proxy: { '/api': { target: 'http://127.0.0.1:3000', changeOrigin: false } },
   },

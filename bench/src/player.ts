@@ -29,6 +29,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const web = path.join(root, 'apps/web');
 const playerDir = path.join(web, 'src/components/glyph-player');
+const benchPage = path.join(root, 'bench/player-page/bench-page.tsx');
 // The React plugin is the web workspace's own devDependency (not hoisted): resolve it from there.
 const { default: react } = (await import(createRequire(path.join(web, 'package.json')).resolve('@vitejs/plugin-react'))) as { default: () => PluginOption };
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, screenshot: { type: 'string' }, cards: { type: 'string', default: '48' }, dpr: { type: 'string', default: '1' } } });
@@ -65,7 +66,7 @@ async function buildPage(outDir: string) {
     root: web,
     logLevel: 'warn',
     plugins: [react(), tailwindcss()],
-    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022', assetsInlineLimit: 0, rolldownOptions: { input: path.join(playerDir, 'bench-page.tsx') } },
+    build: { outDir, emptyOutDir: true, manifest: true, target: 'es2022', assetsInlineLimit: 0, rolldownOptions: { input: benchPage } },
   });
   const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; css?: string[]; isEntry?: boolean }>;
   const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;

@@ -1,14 +1,14 @@
 /**
- * The page `npm run bench:player` measures (never part of the app): the real card grid — `GlyphGrid`
+ * The page `npm run bench:player` measures (bench/src/player.ts builds it; not part of the app): the real card grid — `GlyphGrid`
  * of `GlyphCard`s with the app's styles, posters and players — with `?n=` animated glyphs (default
  * 48), their frames under /a/{i}.glya and posters under /a/{i}.webp, eight columns so every card is
  * on screen and playing at once.
  */
 import { createRoot } from 'react-dom/client';
-import { MemoryRouter } from '../../lib/router.tsx';
 import type { Glyph } from '@glyphary/shared';
-import '../../index.css';
-import { GlyphGrid } from '../glyph-card.tsx';
+import { MemoryRouter } from '../../apps/web/src/lib/router.tsx';
+import { GlyphGrid } from '../../apps/web/src/components/glyph-card.tsx';
+import './bench-page.css';
 
 const count = Number(new URLSearchParams(location.search).get('n') ?? '48');
 const glyphs: Glyph[] = Array.from({ length: count }, (_, i) => ({
