@@ -1,6 +1,6 @@
 /**
  * The benchmark's processes: the production server pinned to core 0, the ceiling (a plain node:http
- * server sending the same bytes) on the same core, and the autocannon client pinned to core 1.
+ * server sending the same bytes) on the same core, and the load client pinned to core 1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,9 +9,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { canPin, freePort, pinnedCommand, rssMb as processRssMb, serverArgs, serverEnv, spawnServer } from '@glyphary/test-support';
 import type { ClientJob, ClientResult } from './client.ts';
-import { watchMachine, type MachineDuring } from './machine.ts';
-import { watchDatabase, type DatabaseDuring } from './db-waits.ts';
-import { scrapeServer, serverDuring, type ServerDuring } from './server-loop.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
@@ -40,43 +37,17 @@ export async function settle(baseUrl: string, maxSeconds = 180): Promise<number>
   return (Date.now() - started) / 1000;
 }
 
-/** utime + stime of a process from /proc, in seconds (null where /proc is missing). */
-function processCpuSeconds(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ ticks
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Waits until a freshly started server has finished its boot work (decision 0047): the search index
- * loads in the background after listen (decision 0034; ~10 s of CPU on the 100k seed on PGlite), and
- * without this wait it ran inside the first scenario measured — home latest. Quiet = under 10 % of a
- * core for a whole second. Bounded; returns the seconds it took.
- */
-export async function waitUntilQuiet(pid: number | undefined, maxSeconds = 120): Promise<number> {
-  const started = Date.now();
-  if (pid === undefined) return 0;
-  let last = processCpuSeconds(pid);
-  while (last !== null && Date.now() - started < maxSeconds * 1000) {
-    await new Promise((r) => setTimeout(r, 1000));
-    const now = processCpuSeconds(pid);
-    if (now === null || now - last < 0.1) break;
-    last = now;
-  }
-  return (Date.now() - started) / 1000;
-}
-
 export interface Server {
   child: ChildProcess;
   url: string;
   stderr: string[];
 }
 
-export async function startServer(dataDir: string, databaseUrl: string | undefined): Promise<Server> {
+/**
+ * The production server as docs/deploy.md runs it (NODE_ENV=production, LOG_LEVEL=info, TRUST_PROXY=true
+ * behind a proxy), pinned to core 0; resolves once /api/health answers.
+ */
+export async function startServer(dataDir: string, databaseUrl: string | undefined, extraEnv: Record<string, string> = {}): Promise<Server> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const limit = '100000000';
@@ -89,6 +60,9 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     UPLOAD_RATE_LIMIT: limit,
     AUTH_IP_LIMIT: limit,
     AUTH_EMAIL_FAILURE_LIMIT: limit,
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'true',
+    ...extraEnv,
   };
   const [command, args] = pinnedCommand(0, process.execPath, serverArgs());
   const stderr: string[] = [];
@@ -107,6 +81,25 @@ export async function startServer(dataDir: string, databaseUrl: string | undefin
     exitDetail: () => stderr.join('').slice(-2000),
   });
   return { child, url, stderr };
+}
+
+/**
+ * The exact answers (status, headers, body) the server gives to `requests`, keyed as ceiling.ts looks
+ * them up, so the bare node:http server sends the same bytes.
+ */
+export async function captureFor(baseUrl: string, requests: ClientJob['requests']): Promise<Record<string, unknown>> {
+  const captured: Record<string, unknown> = {};
+  for (const request of requests) {
+    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, key) => {
+      // Same headers minus the hop-by-hop ones node:http sets itself.
+      if (!['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'].includes(key)) headers[key] = value;
+    });
+    captured[`${request.method} ${request.path}`] = { status: response.status, headers, body: body.toString('base64') };
+  }
+  return captured;
 }
 
 export async function startCeiling(
@@ -144,41 +137,4 @@ export async function runClient(job: ClientJob, dir: string): Promise<ClientResu
       resolve(JSON.parse(out.trim().split('\n').pop() as string) as ClientResult);
     });
   });
-}
-
-/**
- * Runs a load job while sampling the server's resident memory; returns the result, the peak RSS, what
- * the machine did meanwhile (CPU steal, disk waits: machine.ts), what the server's event loop, garbage
- * collector and request timings showed (its own metrics at `job.url`: server-loop.ts), with `databaseUrl`
- * PostgreSQL's longest statement (db-waits.ts), and when the run began (decision 0064).
- */
-export async function measure(
-  job: ClientJob,
-  dir: string,
-  pid: number | undefined,
-  databaseUrl?: string,
-): Promise<ClientResult & { rssMb: number; machine: MachineDuring; server: ServerDuring; database?: DatabaseDuring; startedAt: string }> {
-  let peak = rssMb(pid);
-  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
-  // This scrape also resets the loop-delay histogram, so the one after the run covers the run alone.
-  const before = await scrapeServer(job.url);
-  // PostgreSQL only: the longest statement its activity view showed during the run (db-waits.ts).
-  const dbWatch = databaseUrl ? await watchDatabase(databaseUrl) : undefined;
-  const watch = watchMachine();
-  let machine: MachineDuring | undefined;
-  // When the run began, to match it against the database's own log (checkpoints, lock waits).
-  const startedAt = new Date().toISOString();
-  try {
-    const result = await runClient(job, dir);
-    machine = watch.stop();
-    const database = (await dbWatch?.stop()) ?? undefined;
-    const server = serverDuring(before, await scrapeServer(job.url));
-    return { ...result, rssMb: Math.max(peak, rssMb(pid)), machine, server, ...(database ? { database } : {}), startedAt };
-  } finally {
-    clearInterval(sampler);
-    if (!machine) {
-      watch.stop();
-      await dbWatch?.stop();
-    }
-  }
 }
