@@ -1,5 +1,5 @@
 // Builds real APKs for every test, the e2e suite, the demo seed and the load script (issue 15).
-export { makeZip, zipLayout, type ZipEntry } from './zip.ts';
+export { makeZip, unicodePathExtra, zipLayout, type ZipEntry } from './zip.ts';
 export { makeToyPreviewPng, pngChunk } from './png.ts';
 export { buildAxml, buildArsc, stringPool, resourceId, type XmlNode, type AttributeValue, type ResourceType } from './android-binary.ts';
 export { buildApk, buildApkEntries, TWO_TOY_SPEC, GLYPH_ENABLE, GLYPH_TOY_ACTION, type ApkSpec, type ToySpec } from './apk.ts';

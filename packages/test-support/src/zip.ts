@@ -6,6 +6,22 @@ export interface ZipEntry {
   /** 0 = stored, 8 = deflated. */
   method?: 0 | 8;
   encrypted?: boolean;
+  /** An extra field block written in both headers (hostile tests: a Unicode-path field 0x7075). */
+  extra?: Buffer;
+  /** The uncompressed size written in the headers, when it should lie about `data`. */
+  declaredSize?: number;
+}
+
+/** A Unicode-path extra field (0x7075) naming `name` for an entry whose raw name is `rawName`. */
+export function unicodePathExtra(rawName: string, name: string): Buffer {
+  const utf8 = Buffer.from(name, 'utf8');
+  const field = Buffer.alloc(9 + utf8.length);
+  field.writeUInt16LE(0x7075, 0);
+  field.writeUInt16LE(5 + utf8.length, 2);
+  field[4] = 1;
+  field.writeUInt32LE(crc32(Buffer.from(rawName, 'utf8')), 5);
+  utf8.copy(field, 9);
+  return field;
 }
 
 /** Builds a ZIP archive by hand (tests need hostile ones no library would write: duplicates, encryption flags…). */
@@ -29,20 +45,22 @@ export function makeZip(entries: ZipEntry[]): Buffer {
       header.writeUInt16LE(method, at + 4);
       header.writeUInt32LE(crc, at + 10);
       header.writeUInt32LE(body.length, at + 14);
-      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt32LE(entry.declaredSize ?? entry.data.length, at + 18);
       header.writeUInt16LE(name.length, at + 22);
+      header.writeUInt16LE(extra.length, at + 24);
     };
+    const extra = entry.extra ?? Buffer.alloc(0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     writeShared(local, 4);
-    locals.push(local, name, body);
+    locals.push(local, name, extra, body);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     writeShared(central, 6);
     central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + body.length;
+    centrals.push(central, name, extra);
+    offset += local.length + name.length + extra.length + body.length;
   }
   const centralBuffer = Buffer.concat(centrals);
   const end = Buffer.alloc(22);

@@ -4,7 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APK_MSG, type ApkReport } from '@glyphary/shared';
-import { buildApk, buildApkEntries, buildArsc, createSigner, removeSigningBlock, resourceId, signApk, TWO_TOY_SPEC, type ResourceType } from '@glyphary/test-support';
+import {
+  buildApk,
+  buildApkEntries,
+  buildArsc,
+  createSigner,
+  makeZip,
+  removeSigningBlock,
+  resourceId,
+  signApk,
+  TWO_TOY_SPEC,
+  unicodePathExtra,
+  type ResourceType,
+} from '@glyphary/test-support';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
@@ -140,5 +152,45 @@ describe('issue 46 item 5: a v2/v3-signed APK with its signing block stripped', 
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('issue 46 item 4 and item 7: the ZIP is read as Android reads it, sizes counted', () => {
+  const entries = () => buildApkEntries(TWO_TOY_SPEC);
+
+  it('refuses a manifest whose Unicode-path field names a decoy (Android reads the raw name)', async () => {
+    // The real manifest (raw name AndroidManifest.xml) claims to be decoy.xml; the decoy claims to be the manifest.
+    const [manifest, ...rest] = entries();
+    const decoy = buildApkEntries({ ...TWO_TOY_SPEC, packageName: 'com.example.decoy' })[0]!;
+    const zip = makeZip([
+      { ...manifest!, extra: unicodePathExtra('AndroidManifest.xml', 'decoy.xml') },
+      { ...decoy, name: 'decoy.xml', extra: unicodePathExtra('decoy.xml', 'AndroidManifest.xml') },
+      ...rest,
+    ]);
+    await expectRefused(zip, /^The APK could not be read: the entry AndroidManifest\.xml names another file in its Unicode path field$/);
+  });
+
+  it('accepts a Unicode-path field that agrees with the raw name', async () => {
+    const [manifest, ...rest] = entries();
+    const apk = await expectReport(makeZip([{ ...manifest!, extra: unicodePathExtra('AndroidManifest.xml', 'AndroidManifest.xml') }, ...rest]));
+    expect(apk.packageName).toBe('com.example.orbit');
+  });
+
+  it('refuses two entries with one name', async () => {
+    await expectRefused(makeZip([...entries(), { name: 'classes.dex', data: Buffer.from('dex\n035\0other') }]), /^The APK contains classes\.dex more than once$/);
+  });
+
+  it('refuses an entry that declares 100 bytes and inflates to 10 MB', async () => {
+    const bomb = { name: 'assets/small.bin', data: Buffer.alloc(10 * 1024 * 1024), method: 8 as const, declaredSize: 100 };
+    await expectRefused(makeZip([...entries(), bomb]), /^The APK could not be read: assets\/small\.bin holds more than it declares$/);
+  });
+
+  it('refuses an APK whose entries declare far more than its own size (v1 would hash them all)', async () => {
+    // 1,000 entries of 100 KB of zeros: ~0.3 MB uploaded, 100 MB to inflate and hash.
+    const zeros = Buffer.alloc(100 * 1024);
+    const filler = Array.from({ length: 1_000 }, (_, i) => ({ name: `assets/z${i}.bin`, data: zeros, method: 8 as const }));
+    const zip = makeZip([...entries(), ...filler]);
+    expect(zip.length).toBeLessThan(1024 * 1024);
+    await expectRefused(zip, /^The APK expands to too much data$/);
   });
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { APK_MSG, ApkReportSchema, GLYPH_ENABLE_PERMISSION, type ApkReport } from '@glyphary/shared';
@@ -286,6 +287,25 @@ describe('DELETE /api/delete-file on an APK', () => {
   });
 });
 
+/** Recomputes the CRC-32 (central and local header) of the stored entry whose data holds byte `at`. */
+function fixZipCrc(zip: Buffer, at: number) {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  let cd = zip.readUInt32LE(eocd + 16);
+  for (let i = 0; i < zip.readUInt16LE(eocd + 10); i += 1) {
+    const local = zip.readUInt32LE(cd + 42);
+    const size = zip.readUInt32LE(cd + 20);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    if (at >= start && at < start + size) {
+      const crc = crc32(zip.subarray(start, start + size));
+      zip.writeUInt32LE(crc, cd + 16);
+      zip.writeUInt32LE(crc, local + 14);
+      return;
+    }
+    cd += 46 + zip.readUInt16LE(cd + 28) + zip.readUInt16LE(cd + 30) + zip.readUInt16LE(cd + 32);
+  }
+  throw new Error('no entry holds that byte');
+}
+
 describe('an APK signed by Android apksigner (independent of the test builder)', () => {
   const fixture = fs.readFileSync(new URL('../../../../fixtures/apk/apksigner-v1v2v3.apk', import.meta.url));
   const fingerprint = 'f44e49f514b9057258ea30cfb61d38e4ba25b9dd85ffc06895cb6d6e25c2371c';
@@ -301,6 +321,8 @@ describe('an APK signed by Android apksigner (independent of the test builder)',
     const tampered = Buffer.from(fixture);
     const iend = tampered.indexOf(Buffer.from('IEND', 'latin1'));
     tampered[iend + 5] = (tampered[iend + 5] ?? 0) ^ 0xff; // the stored preview PNG's last CRC byte
+    // The ZIP's own CRC is fixed up, as a tamperer would: a wrong ZIP CRC is a corrupt archive (422), not a signature verdict.
+    fixZipCrc(tampered, iend);
     const body = await uploadApk(tampered);
     expect(body.apk.signatureStatus).toBe('invalid');
     expect(body.apk.signatureProblem).toBe(APK_MSG.signatureBroken('v1'));

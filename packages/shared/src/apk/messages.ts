@@ -7,6 +7,11 @@ export const APK_MSG = {
   manifestTwice: 'The APK contains AndroidManifest.xml more than once',
   entryTwice: (name: string) => `The APK contains ${name} more than once`,
   signingBlockMalformed: (what: string) => `The APK Signing Block is malformed: ${what}`,
+  notZip: 'The file is not a valid APK',
+  tooManyEntries: 'The APK has too many entries',
+  unsafeNames: 'The APK contains unsafe file names',
+  encrypted: 'Encrypted APKs are not allowed',
+  tooMuchData: 'The APK expands to too much data',
 
   // Why an APK is not a Glyph Toy (told to the creator at upload, shown on the page).
   notToyNoService: 'No Glyph Toy service was found: a toy is a <service> with the intent action com.nothing.glyph.TOY.',

@@ -1,16 +1,30 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import { APK_MSG, GLYPH_ENABLE_PERMISSION, GLYPH_TOY_ACTION, type ApkReport, type ApkSigner, type GlyphDevice } from '@glyphary/shared';
+import {
+  APK_MSG,
+  GLYPH_ENABLE_PERMISSION,
+  GLYPH_TOY_ACTION,
+  type ApkReport,
+  type ApkSigner,
+  type GlyphDevice,
+} from '@glyphary/shared';
 import { ApkInvalidError } from './apk-error.ts';
-import { openApkZip, type ApkZip } from './apk-zip.ts';
+import { ZipArchive } from './zip-reader.ts';
 import { ARSC_LIMITS, EMPTY_TABLE, parseArsc, type ResourceTable } from './arsc.ts';
 import { AXML_LIMITS, parseAxml, type AxmlElement, type AxmlValue } from './axml.ts';
-import { describeCertificate, jarDigest, parseJarManifest, readZipLayout, SIGNING_LIMITS, verifySigningBlock, verifyV1Signature, type SchemeResult } from './signing.ts';
+import {
+  describeCertificate,
+  jarDigest,
+  parseJarManifest,
+  readZipLayout,
+  SIGNING_LIMITS,
+  verifySigningBlock,
+  verifyV1Signature,
+  type SchemeResult,
+} from './signing.ts';
 
 /** Further bounds of the analysis. */
 export const ANALYSIS_LIMITS = {
-  maxEntries: 10_000,
   maxToys: 32,
   maxPermissions: 500,
   maxV1Signers: 8,
@@ -35,7 +49,11 @@ function clip(text: string | null): string | null {
 function isRaster(bytes: Buffer): boolean {
   if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47) return true;
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return true;
-  return bytes.length >= 12 && bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+  return (
+    bytes.length >= 12 &&
+    bytes.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    bytes.subarray(8, 12).toString('latin1') === 'WEBP'
+  );
 }
 
 function textOf(value: AxmlValue | undefined, table: ResourceTable): string | null {
@@ -79,7 +97,7 @@ function attr(element: AxmlElement, name: string): AxmlValue | undefined {
   return element.attributes.get(name);
 }
 
-async function previewOf(value: AxmlValue | undefined, table: ResourceTable, zip: ApkZip): Promise<Buffer | null> {
+async function previewOf(value: AxmlValue | undefined, table: ResourceTable, zip: ZipArchive): Promise<Buffer | null> {
   if (!value) return null;
   const paths: string[] = [];
   if (value.kind === 'string') paths.push(value.value);
@@ -92,18 +110,15 @@ async function previewOf(value: AxmlValue | undefined, table: ResourceTable, zip
   return null;
 }
 
-async function sha256File(filePath: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of fs.createReadStream(filePath)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
-}
-
 /** v1 (JAR) signatures: each META-INF/*.RSA|DSA|EC with its .SF, and MANIFEST.MF's entry digests when v1 is all there is. */
-async function verifyV1(zip: ApkZip, checkEntries: boolean, blockSchemes: ReadonlySet<string>): Promise<SchemeResult | null> {
+async function verifyV1(zip: ZipArchive, checkEntries: boolean, blockSchemes: ReadonlySet<string>): Promise<SchemeResult | null> {
   const blocks = zip.names.filter((name) => /^META-INF\/[^/]+\.(RSA|DSA|EC)$/i.test(name));
   if (blocks.length === 0) return null;
-  if (blocks.length > ANALYSIS_LIMITS.maxV1Signers) throw new ApkInvalidError(APK_MSG.malformed('it has too many v1 signature files'));
-  const manifest = zip.has('META-INF/MANIFEST.MF') ? await zip.read('META-INF/MANIFEST.MF', SIGNING_LIMITS.maxV1FileBytes * 8) : null;
+  if (blocks.length > ANALYSIS_LIMITS.maxV1Signers)
+    throw new ApkInvalidError(APK_MSG.malformed('it has too many v1 signature files'));
+  const manifest = zip.has('META-INF/MANIFEST.MF')
+    ? await zip.read('META-INF/MANIFEST.MF', SIGNING_LIMITS.maxV1FileBytes * 8)
+    : null;
   const certificates: Buffer[] = [];
   let problem: string | null = null;
   for (const name of blocks) {
@@ -153,8 +168,16 @@ function signatureVerdict(results: SchemeResult[]): Pick<ApkReport, 'signers' | 
   if (results.length === 0) return { signers, signatureStatus: 'unsigned', signatureProblem: null };
   const problem = results.find((r) => r.problem)?.problem ?? null;
   if (problem) return { signers, signatureStatus: 'invalid', signatureProblem: problem };
-  const v1 = signers.filter((s) => s.scheme === 'v1').map((s) => s.sha256).sort().join();
-  const v2 = signers.filter((s) => s.scheme === 'v2').map((s) => s.sha256).sort().join();
+  const v1 = signers
+    .filter((s) => s.scheme === 'v1')
+    .map((s) => s.sha256)
+    .sort()
+    .join();
+  const v2 = signers
+    .filter((s) => s.scheme === 'v2')
+    .map((s) => s.sha256)
+    .sort()
+    .join();
   if (v1 && v2 && v1 !== v2) return { signers, signatureStatus: 'invalid', signatureProblem: APK_MSG.signatureMismatch };
   return { signers, signatureStatus: 'verified', signatureProblem: null };
 }
@@ -167,88 +190,99 @@ function signatureVerdict(results: SchemeResult[]): Pick<ApkReport, 'signers' | 
  * @throws ApkInvalidError (→ 422) when the APK is malformed or hostile.
  */
 export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
-  const { size } = await fsp.stat(filePath);
-  const zip = await openApkZip(filePath, ANALYSIS_LIMITS.maxEntries);
-  try {
-    if (!zip.has('AndroidManifest.xml')) throw new ApkInvalidError(APK_MSG.manifestMissing);
-    const manifest = parseAxml(await zip.read('AndroidManifest.xml', AXML_LIMITS.maxBytes));
-    const table = zip.has('resources.arsc') ? parseArsc(await zip.read('resources.arsc', ARSC_LIMITS.maxBytes)) : EMPTY_TABLE;
-    if (manifest.name !== 'manifest') throw new ApkInvalidError(APK_MSG.malformed('the manifest root is not <manifest>'));
-    const packageName = textOf(attr(manifest, 'package'), table);
-    if (!packageName) throw new ApkInvalidError(APK_MSG.malformed('the manifest names no package'));
+  const bytes = await fsp.readFile(filePath);
+  const size = bytes.length;
+  const zip = ZipArchive.open(bytes);
+  if (!zip.has('AndroidManifest.xml')) throw new ApkInvalidError(APK_MSG.manifestMissing);
+  // Every entry inflated once and counted: what the phone would unpack is what each entry declares.
+  await zip.verifyAll();
+  const manifest = parseAxml(await zip.read('AndroidManifest.xml', AXML_LIMITS.maxBytes));
+  const table = zip.has('resources.arsc') ? parseArsc(await zip.read('resources.arsc', ARSC_LIMITS.maxBytes)) : EMPTY_TABLE;
+  if (manifest.name !== 'manifest') throw new ApkInvalidError(APK_MSG.malformed('the manifest root is not <manifest>'));
+  const packageName = textOf(attr(manifest, 'package'), table);
+  if (!packageName) throw new ApkInvalidError(APK_MSG.malformed('the manifest names no package'));
 
-    const usesSdk = children(manifest, 'uses-sdk')[0];
-    const permissions = [
-      ...new Set(
-        [...children(manifest, 'uses-permission'), ...children(manifest, 'uses-permission-sdk-23')]
-          .map((p) => textOf(attr(p, 'name'), table))
-          .filter((name): name is string => Boolean(name))
-          .map((name) => name.slice(0, 200)),
-      ),
-    ];
-    if (permissions.length > ANALYSIS_LIMITS.maxPermissions) throw new ApkInvalidError(APK_MSG.malformed('it requests too many permissions'));
+  const usesSdk = children(manifest, 'uses-sdk')[0];
+  const permissions = [
+    ...new Set(
+      [...children(manifest, 'uses-permission'), ...children(manifest, 'uses-permission-sdk-23')]
+        .map((p) => textOf(attr(p, 'name'), table))
+        .filter((name): name is string => Boolean(name))
+        .map((name) => name.slice(0, 200)),
+    ),
+  ];
+  if (permissions.length > ANALYSIS_LIMITS.maxPermissions)
+    throw new ApkInvalidError(APK_MSG.malformed('it requests too many permissions'));
 
-    const toys: ApkReport['toys'] = [];
-    const previews: Array<Buffer | null> = [];
-    for (const application of children(manifest, 'application')) {
-      for (const service of children(application, 'service')) {
-        const isToy = children(service, 'intent-filter').some((filter) => children(filter, 'action').some((action) => textOf(attr(action, 'name'), table) === GLYPH_TOY_ACTION));
-        if (!isToy) continue;
-        if (toys.length >= ANALYSIS_LIMITS.maxToys) throw new ApkInvalidError(APK_MSG.malformed('it registers too many Glyph Toys'));
-        const meta = new Map<string, AxmlValue | undefined>();
-        for (const item of children(service, 'meta-data')) {
-          const key = textOf(attr(item, 'name'), table);
-          if (key?.startsWith(TOY_META)) meta.set(key.slice(TOY_META.length), attr(item, 'value') ?? attr(item, 'resource'));
-        }
-        let serviceName = textOf(attr(service, 'name'), table) ?? '';
-        if (serviceName.startsWith('.')) serviceName = packageName + serviceName;
-        toys.push({
-          service: serviceName.slice(0, 300),
-          name: clip(textOf(meta.get('name'), table)) ?? serviceName.split('.').pop() ?? serviceName,
-          summary: clip(textOf(meta.get('summary'), table)),
-          longpress: flagOf(meta.get('longpress'), table),
-          aodSupport: flagOf(meta.get('aod_support'), table),
-          imageUrl: null,
-        });
-        previews.push(await previewOf(meta.get('image'), table, zip));
+  const toys: ApkReport['toys'] = [];
+  const previews: Array<Buffer | null> = [];
+  for (const application of children(manifest, 'application')) {
+    for (const service of children(application, 'service')) {
+      const isToy = children(service, 'intent-filter').some((filter) =>
+        children(filter, 'action').some((action) => textOf(attr(action, 'name'), table) === GLYPH_TOY_ACTION),
+      );
+      if (!isToy) continue;
+      if (toys.length >= ANALYSIS_LIMITS.maxToys)
+        throw new ApkInvalidError(APK_MSG.malformed('it registers too many Glyph Toys'));
+      const meta = new Map<string, AxmlValue | undefined>();
+      for (const item of children(service, 'meta-data')) {
+        const key = textOf(attr(item, 'name'), table);
+        if (key?.startsWith(TOY_META)) meta.set(key.slice(TOY_META.length), attr(item, 'value') ?? attr(item, 'resource'));
       }
+      let serviceName = textOf(attr(service, 'name'), table) ?? '';
+      if (serviceName.startsWith('.')) serviceName = packageName + serviceName;
+      toys.push({
+        service: serviceName.slice(0, 300),
+        name: clip(textOf(meta.get('name'), table)) ?? serviceName.split('.').pop() ?? serviceName,
+        summary: clip(textOf(meta.get('summary'), table)),
+        longpress: flagOf(meta.get('longpress'), table),
+        aodSupport: flagOf(meta.get('aod_support'), table),
+        imageUrl: null,
+      });
+      previews.push(await previewOf(meta.get('image'), table, zip));
     }
-
-    const requestsGlyphPermission = permissions.includes(GLYPH_ENABLE_PERMISSION);
-    const isGlyphToy = toys.length > 0 && requestsGlyphPermission;
-    const devices: GlyphDevice[] = isGlyphToy ? ['phone-3', ...(toys.some((t) => t.aodSupport) ? (['phone-4a-pro'] as const) : [])] : [];
-    const notToyReason = isGlyphToy ? null : toys.length === 0 && !requestsGlyphPermission ? APK_MSG.notToyNeither : toys.length === 0 ? APK_MSG.notToyNoService : APK_MSG.notToyNoPermission;
-
-    const handle = await fsp.open(filePath, 'r');
-    let schemes: SchemeResult[];
-    try {
-      const layout = await readZipLayout(handle, size);
-      schemes = await verifySigningBlock(handle, layout);
-    } finally {
-      await handle.close();
-    }
-    const blockVerified = schemes.length > 0 && schemes.every((s) => !s.problem);
-    const v1 = await verifyV1(zip, !blockVerified, new Set(schemes.map((s) => s.scheme)));
-    if (v1) schemes.unshift(v1);
-
-    const report: ApkReport = {
-      packageName: packageName.slice(0, 300),
-      versionName: clip(textOf(attr(manifest, 'versionName'), table)),
-      versionCode: intOf(attr(manifest, 'versionCode'), table),
-      minSdk: usesSdk ? intOf(attr(usesSdk, 'minSdkVersion'), table) : null,
-      targetSdk: usesSdk ? intOf(attr(usesSdk, 'targetSdkVersion'), table) : null,
-      permissions,
-      requestsGlyphPermission,
-      toys,
-      isGlyphToy,
-      devices,
-      ...signatureVerdict(schemes),
-      notToyReason,
-      size,
-      sha256: await sha256File(filePath),
-    };
-    return { report, previews };
-  } finally {
-    zip.close();
   }
+
+  const requestsGlyphPermission = permissions.includes(GLYPH_ENABLE_PERMISSION);
+  const isGlyphToy = toys.length > 0 && requestsGlyphPermission;
+  const devices: GlyphDevice[] = isGlyphToy
+    ? ['phone-3', ...(toys.some((t) => t.aodSupport) ? (['phone-4a-pro'] as const) : [])]
+    : [];
+  const notToyReason = isGlyphToy
+    ? null
+    : toys.length === 0 && !requestsGlyphPermission
+      ? APK_MSG.notToyNeither
+      : toys.length === 0
+        ? APK_MSG.notToyNoService
+        : APK_MSG.notToyNoPermission;
+
+  const handle = await fsp.open(filePath, 'r');
+  let schemes: SchemeResult[];
+  try {
+    const layout = await readZipLayout(handle, size);
+    schemes = await verifySigningBlock(handle, layout);
+  } finally {
+    await handle.close();
+  }
+  const blockVerified = schemes.length > 0 && schemes.every((s) => !s.problem);
+  const v1 = await verifyV1(zip, !blockVerified, new Set(schemes.map((s) => s.scheme)));
+  if (v1) schemes.unshift(v1);
+
+  const report: ApkReport = {
+    packageName: packageName.slice(0, 300),
+    versionName: clip(textOf(attr(manifest, 'versionName'), table)),
+    versionCode: intOf(attr(manifest, 'versionCode'), table),
+    minSdk: usesSdk ? intOf(attr(usesSdk, 'minSdkVersion'), table) : null,
+    targetSdk: usesSdk ? intOf(attr(usesSdk, 'targetSdkVersion'), table) : null,
+    permissions,
+    requestsGlyphPermission,
+    toys,
+    isGlyphToy,
+    devices,
+    ...signatureVerdict(schemes),
+    notToyReason,
+    size,
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+  return { report, previews };
 }

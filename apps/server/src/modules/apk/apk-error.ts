@@ -5,9 +5,12 @@ import { APK_MSG } from '@glyphary/shared';
  * beyond the bounds, duplicate entries. Answered 422 and nothing is stored.
  */
 export class ApkInvalidError extends Error {
-  constructor(message: string) {
+  /** 415 when the file is not a ZIP at all; 422 otherwise. */
+  readonly status: 415 | 422;
+  constructor(message: string, status: 415 | 422 = 422) {
     super(message);
     this.name = 'ApkInvalidError';
+    this.status = status;
   }
 }
 

@@ -2,8 +2,9 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import yauzl from 'yauzl';
-import { MSG } from '@glyphary/shared';
+import { APK_MSG, MSG } from '@glyphary/shared';
+import { ApkInvalidError } from '../apk/apk-error.ts';
+import { ZipArchive } from '../apk/zip-reader.ts';
 
 // libvips keeps recently read files open in its operation cache (process-wide): a stored file that is
 // later deleted would keep its disk space, and its file system could not be unmounted. Never cache files.
@@ -15,10 +16,6 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 export const MAX_IMAGE_SIDE = 2560;
 /** Card thumbnails (DESIGN §4.9). */
 export const THUMBNAIL_WIDTH = 480;
-/** APK bounds (SECURITY "Uploads": bounded entries and sizes). */
-export const MAX_APK_ENTRIES = 10_000;
-export const MAX_APK_UNCOMPRESSED_BYTES = 512 * 1024 * 1024;
-export const MAX_APK_RATIO = 200;
 
 export type ImageFormat = 'png' | 'jpeg' | 'gif' | 'webp';
 
@@ -51,7 +48,12 @@ export async function sniffImageFormat(filePath: string): Promise<ImageFormat | 
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.length >= 6 && /^GIF8[79]a$/.test(head.subarray(0, 6).toString('latin1'))) return 'gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return 'webp';
   return null;
 }
 
@@ -115,59 +117,23 @@ export function processImage(sourcePath: string, targetPath: string, thumbPath: 
   });
 }
 
-/** Why an entry name is unsafe: absolute, drive-lettered, backslashed or climbing out with `..`. */
-function isUnsafeEntryName(name: string): boolean {
-  if (name.length === 0 || name.length > 1024) return true;
-  if (name.startsWith('/') || name.includes('\\') || /^[A-Za-z]:/.test(name)) return true;
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f]/.test(name)) return true;
-  return name.split('/').some((segment) => segment === '..');
-}
-
 /**
- * Checks that a file is a real APK: a ZIP starting with a local header, with `AndroidManifest.xml`,
- * at most MAX_APK_ENTRIES entries, no encrypted entries, no path tricks, and bounded uncompressed
- * sizes and compression ratios (zip bombs). Reads only the central directory.
+ * Checks that a file is a real APK before it is analysed: a ZIP starting with a local header, read as
+ * Android reads it (see ZipArchive: raw names, no duplicates, no aliases, no overlaps, no encryption,
+ * bounded entries and declared sizes), with `AndroidManifest.xml`. Reads only the structure; the
+ * analyser inflates every entry, counted.
  * @throws FileRejectedError naming the problem.
  */
 export async function inspectApk(filePath: string): Promise<void> {
-  const invalid = MSG.fileApkInvalid;
-  if (!(await hasZipSignature(filePath))) throw new FileRejectedError(invalid, 415);
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => {
-    yauzl.open(filePath, { lazyEntries: true, autoClose: true, validateEntrySizes: true, strictFileNames: false }, (error, opened) => {
-      if (error || !opened) reject(new FileRejectedError(invalid, 415));
-      else resolve(opened);
-    });
-  });
-  if (zip.entryCount > MAX_APK_ENTRIES) {
-    zip.close();
-    throw new FileRejectedError('The APK has too many entries', 422);
+  if (!(await hasZipSignature(filePath))) throw new FileRejectedError(MSG.fileApkInvalid, 415);
+  let zip: ZipArchive;
+  try {
+    zip = ZipArchive.open(await fsp.readFile(filePath));
+  } catch (error) {
+    if (error instanceof ApkInvalidError) throw new FileRejectedError(error.message, error.status);
+    throw error;
   }
-  await new Promise<void>((resolve, reject) => {
-    let manifest = false;
-    let total = 0;
-    const fail = (message: string) => {
-      zip.close();
-      reject(new FileRejectedError(message, 422));
-    };
-    zip.on('error', () => fail(invalid));
-    zip.on('entry', (entry: yauzl.Entry) => {
-      if (isUnsafeEntryName(entry.fileName)) return fail('The APK contains unsafe file names');
-      if (entry.isEncrypted()) return fail('Encrypted APKs are not allowed');
-      total += entry.uncompressedSize;
-      if (total > MAX_APK_UNCOMPRESSED_BYTES) return fail('The APK expands to too much data');
-      if (entry.uncompressedSize > 1024 * 1024 && entry.uncompressedSize > Math.max(entry.compressedSize, 1) * MAX_APK_RATIO) {
-        return fail('The APK expands to too much data');
-      }
-      if (entry.fileName === 'AndroidManifest.xml') manifest = true;
-      zip.readEntry();
-    });
-    zip.on('end', () => {
-      if (!manifest) reject(new FileRejectedError('The APK has no AndroidManifest.xml', 422));
-      else resolve();
-    });
-    zip.readEntry();
-  });
+  if (!zip.has('AndroidManifest.xml')) throw new FileRejectedError(APK_MSG.manifestMissing, 422);
 }
 
 /** The EICAR anti-malware test string, split so this source file is not itself flagged. */

@@ -135,7 +135,7 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0, 
     try {
       analysis = await analyseApk(apkPath);
     } catch (error) {
-      if (error instanceof ApkInvalidError) throw new AppError(422, 'APK_INVALID', error.message);
+      if (error instanceof ApkInvalidError) throw new AppError(error.status, 'APK_INVALID', error.message);
       throw error;
     }
     const report: ApkReport = { ...analysis.report, toys: analysis.report.toys.map((toy) => ({ ...toy })) };
