@@ -1,11 +1,12 @@
 /**
- * `npm run bench:web [-- --build] [--out DIR] [--only Home,Glyph] [--runs 3] [--keep-reports DIR] [--js-only]`:
+ * `npm run bench:web [-- --build] [--out DIR] [--only Home,Glyph] [--runs 5] [--keep-reports DIR] [--js-only]`:
  * Lighthouse (mobile preset, Debian Chromium, offline flags) on /, a glyph page, /search?q=boot and
- * /request-glyphs of the production server on a demo seed, three runs per page (the median is
- * reported), plus each page's initial JavaScript as the browser loads it: every `<script src>` and
- * `modulepreload` the served HTML names, and their static imports, gzip -9. Fails below the DESIGN §5
- * budgets as issue 20 restated them: performance ≥ 95 (median of three), total blocking time ≤ 150 ms,
- * accessibility, best practices and SEO 100, initial JS ≤ 90 KB gzip per page.
+ * /request-glyphs of the production server (LOG_LEVEL=info, TRUST_PROXY=true) on a demo seed, five runs
+ * per page judged on the median, plus each page's initial JavaScript as the browser loads it: every
+ * `<script src>` and `modulepreload` the served HTML names, and their static imports, gzip -9.
+ * DESIGN §5: performance ≥ 90, LCP ≤ 2.5 s, CLS ≤ 0.1, accessibility / best practices / SEO 100,
+ * initial JS ≤ 110 KB gzip per page; total blocking time is reported, not budgeted. A median that
+ * misses while the budget lies inside the spread of the runs is "within noise" (met by §5).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import zlib from 'node:zlib';
 import type { RunnerResult } from 'lighthouse';
 import { freePort, serverArgs, serverEnv, spawnServer, stopProcess, type SpawnedServer } from '@glyphary/test-support';
 import { seedDatabase } from '../../scripts/seed/seed-lib.ts';
+import { judge, type Judged } from './budgets.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -28,7 +30,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     only: { type: 'string' },
     'keep-reports': { type: 'string' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     // Byte counts are exact on any machine, Lighthouse scores are not: a quick look at the bytes alone.
     'js-only': { type: 'boolean', default: false },
   },
@@ -36,13 +38,15 @@ const { values } = parseArgs({
 const outDir = path.resolve(values.out ?? path.join(root, 'bench/results'));
 const log = (line: string) => console.error(line);
 
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const BUDGET = { performance: 90, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 /** Per page: everything the served HTML makes the browser fetch before the app runs (issue 20). */
-const JS_BUDGET_BYTES = 90 * 1024;
-const TBT_BUDGET_MS = 150;
+const JS_BUDGET_BYTES = 110 * 1024;
+/** Google's "good" Core Web Vitals (DESIGN §5). */
+const LCP_BUDGET_MS = 2500;
+const CLS_BUDGET = 0.1;
 /** Lighthouse 13 warns that the host CPU is slower than it expects below this BenchmarkIndex (core/gather/driver/environment.js). */
 const SLOW_HOST_BENCHMARK_INDEX = 1000;
-const RUNS = Math.max(1, Number.parseInt(values.runs ?? '3', 10) || 3);
+const RUNS = Math.max(1, Number.parseInt(values.runs ?? '5', 10) || 5);
 /** The Chromium Lighthouse launches (chrome-launcher reads CHROME_PATH). */
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -145,7 +149,7 @@ async function startServer(dataDir: string): Promise<SpawnedServer> {
   const port = await freePort();
   // localhost is a secure context, so the production headers (CSP, secure cookies) apply as on https.
   const url = `http://localhost:${port}`;
-  const env = { ...serverEnv({ port, url, dataDir }), WEB_DIST_DIR: dist };
+  const env = { ...serverEnv({ port, url, dataDir }), WEB_DIST_DIR: dist, LOG_LEVEL: 'info', TRUST_PROXY: 'true' };
   return spawnServer({ command: process.execPath, args: serverArgs(), cwd: root, env, url });
 }
 
@@ -166,12 +170,14 @@ interface PageResult {
    * Every run's performance score, total blocking time and Lighthouse's BenchmarkIndex of the host CPU
    * (`lhr.environment.benchmarkIndex`), in run order.
    */
-  runs: { performance: number | null; tbtMs: number | null; benchmarkIndex: number | null }[];
+  runs: { performance: number | null; tbtMs: number | null; lcpMs: number | null; cls: number | null; benchmarkIndex: number | null }[];
   tbtMs: number | null;
   /** Median BenchmarkIndex of the runs (null: not reported). */
   benchmarkIndex: number | null;
   js: PageJs;
   failing: string[];
+  /** performance, LCP and CLS judged on the median of the runs (budgets.ts). */
+  verdicts: Record<string, Judged>;
 }
 const pages: PageResult[] = [];
 const loadAverageAtStart = os.loadavg();
@@ -199,7 +205,7 @@ try {
     // processes do not. On a busy machine a trace can still come back empty: retry up to 3 times.
     if (values['js-only']) {
       const js = pageJs(dist, served.get(target.name) ?? '');
-      pages.push({ name: target.name, path: target.path, scores: {}, runs: [], tbtMs: null, benchmarkIndex: null, js, failing: [] });
+      pages.push({ name: target.name, path: target.path, scores: {}, runs: [], tbtMs: null, benchmarkIndex: null, js, failing: [], verdicts: {} });
       log(`${target.name} ${target.path}: initial JS ${(js.gzipBytes / 1024).toFixed(1)} KB (${js.gzipBytes} B)`);
       continue;
     }
@@ -225,6 +231,7 @@ try {
       return score === null || score === undefined ? null : Math.round(score * 100);
     };
     const tbtOf = (lhr: LighthouseResult): number | null => lhr.audits['total-blocking-time']?.numericValue ?? null;
+    const metricOf = (lhr: LighthouseResult, id: string): number | null => lhr.audits[id]?.numericValue ?? null;
     const medianOf = (values: (number | null)[]): number | null => {
       const known = values.filter((v): v is number => v !== null);
       return known.length === 0 ? null : Math.round(median(known));
@@ -234,6 +241,8 @@ try {
     const runs = results.map((r) => ({
       performance: scoreOf(r.lhr, 'performance'),
       tbtMs: tbtOf(r.lhr),
+      lcpMs: metricOf(r.lhr, 'largest-contentful-paint'),
+      cls: metricOf(r.lhr, 'cumulative-layout-shift'),
       benchmarkIndex: r.lhr.environment?.benchmarkIndex ?? null,
     }));
     // The failing audits of the run whose performance score is the median, so a miss says why.
@@ -267,6 +276,11 @@ try {
       benchmarkIndex: medianOf(runs.map((r) => r.benchmarkIndex)),
       js,
       failing: [...new Set([...runtime, ...failing, ...consoleItems])],
+      verdicts: {
+        performance: judge(runs.map((r) => r.performance ?? Number.NaN), { better: 'higher', limit: BUDGET.performance }),
+        lcp: judge(runs.map((r) => r.lcpMs ?? Number.NaN), { better: 'lower', limit: LCP_BUDGET_MS }),
+        cls: judge(runs.map((r) => r.cls ?? Number.NaN), { better: 'lower', limit: CLS_BUDGET }),
+      },
     });
     log(
       `${target.name} ${target.path}: ${JSON.stringify(scores)} runs ${JSON.stringify(runs)}, initial JS ${(js.gzipBytes / 1024).toFixed(1)} KB — ${(pages.at(-1)?.failing ?? []).join('; ') || 'all audits pass'}`,
@@ -318,8 +332,8 @@ const lines = [
   '',
 ];
 lines.push(
-  `| Page | Performance (median) | Runs | TBT ms (median) | Host CPU (BenchmarkIndex) | Accessibility | Best practices | SEO | Initial JS KB gzip | Audits below 100 (median run) |`,
-  '|---|---:|---|---:|---:|---:|---:|---:|---:|---|',
+  `| Page | Performance (median) | Runs | LCP ms | CLS | TBT ms (reported) | Host CPU (BenchmarkIndex) | Accessibility | Best practices | SEO | Initial JS KB gzip | Audits below 100 (median run) |`,
+  '|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 );
 for (const page of pages.filter(() => !values['js-only'])) {
   const cell = (key: keyof typeof BUDGET) => {
@@ -328,16 +342,21 @@ for (const page of pages.filter(() => !values['js-only'])) {
     if (!met) misses.push(`${page.name} ${key} ${score ?? 'n/a'} < ${BUDGET[key]}`);
     return met ? `${score}` : `**${score ?? 'n/a'}** (missed)`;
   };
-  const tbtMet = page.tbtMs !== null && page.tbtMs <= TBT_BUDGET_MS;
-  if (!tbtMet) misses.push(`${page.name} total blocking time ${page.tbtMs ?? 'n/a'} ms > ${TBT_BUDGET_MS} ms`);
+  // Performance, LCP and CLS: the median of the runs, and the spread between them is noise (§5).
+  const judged = (key: string, digits: number) => {
+    const j = page.verdicts[key];
+    if (!j) return '–';
+    if (j.verdict === 'missed') misses.push(`${page.name} ${key} ${j.median.toFixed(digits)} (runs ${j.runs.map((v) => v.toFixed(digits)).join(' / ')})`);
+    return `${j.median.toFixed(digits)}${j.verdict === 'met' ? '' : ` (${j.verdict})`}`;
+  };
   const jsMet = page.js.gzipBytes <= JS_BUDGET_BYTES;
   lines.push(
-    `| ${page.name} \`${page.path}\` | ${cell('performance')} | ${page.runs.map((r) => r.performance ?? 'n/a').join(' / ')} | ${tbtMet ? page.tbtMs : `**${page.tbtMs ?? 'n/a'}** (missed)`} | ${page.benchmarkIndex ?? '–'} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${jsMet ? kb(page.js.gzipBytes) : `**${kb(page.js.gzipBytes)}** (missed)`} | ${page.failing.join('; ').replace(/\|/g, '\\|') || '–'} |`,
+    `| ${page.name} \`${page.path}\` | ${judged('performance', 0)} | ${page.runs.map((r) => r.performance ?? 'n/a').join(' / ')} | ${judged('lcp', 0)} | ${judged('cls', 3)} | ${page.tbtMs ?? 'n/a'} | ${page.benchmarkIndex ?? '–'} | ${cell('accessibility')} | ${cell('best-practices')} | ${cell('seo')} | ${jsMet ? kb(page.js.gzipBytes) : `**${kb(page.js.gzipBytes)}** (missed)`} | ${page.failing.join('; ').replace(/\|/g, '\\|') || '–'} |`,
   );
 }
 lines.push(
   '',
-  `Budgets (issue 20): performance ≥ ${BUDGET.performance} (median of ${RUNS}), total blocking time ≤ ${TBT_BUDGET_MS} ms, accessibility/best practices/SEO 100, initial JS ≤ ${kb(JS_BUDGET_BYTES)} KB gzip per page = every \`<script src>\` and \`modulepreload\` the served HTML names plus their static imports, gzip -9.`,
+  `Budgets (DESIGN §5): performance ≥ ${BUDGET.performance}, LCP ≤ ${LCP_BUDGET_MS} ms, CLS ≤ ${CLS_BUDGET} (median of ${RUNS}; a miss inside the spread of the runs is "within noise", met), total blocking time reported, accessibility/best practices/SEO 100, initial JS ≤ ${kb(JS_BUDGET_BYTES)} KB gzip per page = every \`<script src>\` and \`modulepreload\` the served HTML names plus their static imports, gzip -9.`,
   '',
 );
 for (const page of pages) {
@@ -356,7 +375,7 @@ fs.mkdirSync(outDir, { recursive: true });
 const stem = path.join(outDir, `${date}-${commit}-web`);
 fs.writeFileSync(
   `${stem}.json`,
-  `${JSON.stringify({ date, commit, browserVersion, runs: RUNS, loadAverageAtStart, budget: BUDGET, tbtBudgetMs: TBT_BUDGET_MS, jsBudgetBytes: JS_BUDGET_BYTES, pages, misses }, null, 2)}\n`,
+  `${JSON.stringify({ date, commit, browserVersion, runs: RUNS, loadAverageAtStart, budget: BUDGET, lcpBudgetMs: LCP_BUDGET_MS, clsBudget: CLS_BUDGET, jsBudgetBytes: JS_BUDGET_BYTES, pages, misses }, null, 2)}\n`,
 );
 fs.writeFileSync(`${stem}.md`, `${md}\n`);
 console.log(md);
