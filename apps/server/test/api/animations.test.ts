@@ -1,11 +1,12 @@
 import fs from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import UPNG from 'upng-js';
 import { decodeAnimation, gridToLeds, ledCells, MSG, type GlyphAnimation } from '@glyphary/shared';
+import { pngChunk } from '@glyphary/test-support';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { makePixelBombPng, makePng, multipart } from '../file-fixtures.ts';
@@ -193,6 +194,25 @@ function apngPixelBomb(side: number, frames: number): Buffer {
   return Buffer.concat([png.subarray(0, 33), chunk, png.subarray(33)]);
 }
 
+/** An APNG of one 10×10 frame whose image data inflates to `megabytes` MB (issue 46 item 3). */
+function apngInflateBomb(megabytes: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(10, 0);
+  ihdr.writeUInt32BE(10, 4);
+  ihdr[8] = 8; // depth
+  ihdr[9] = 6; // RGBA
+  const actl = Buffer.alloc(8);
+  actl.writeUInt32BE(1, 0);
+  const fctl = Buffer.alloc(26);
+  fctl.writeUInt32BE(10, 4);
+  fctl.writeUInt32BE(10, 8);
+  fctl.writeUInt16BE(1, 20);
+  fctl.writeUInt16BE(10, 22);
+  const data = deflateSync(Buffer.alloc(megabytes * 1024 * 1024));
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, pngChunk('IHDR', ihdr), pngChunk('acTL', actl), pngChunk('fcTL', fctl), pngChunk('IDAT', data), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
 describe('POST /api/upload-file type=animations: refusals store nothing', () => {
   const kit = (frames: Array<{ duration_ms: unknown; data: unknown }>, size = 25) => Buffer.from(JSON.stringify({ device: 'Phone (3)', matrix_size: { width: size, height: size }, frames }));
   const dark = (n = 625) => Array.from({ length: n }, () => 0);
@@ -211,6 +231,7 @@ describe('POST /api/upload-file type=animations: refusals store nothing', () => 
     ['a pixel bomb PNG', () => makePixelBombPng(), 'bomb.png', {}, 413, MSG.animationPixelsTooLarge],
     ['a GIF whose frames add up to a pixel bomb (8 × 2000²)', () => gifPixelBomb(2000, 8), 'bomb.gif', {}, 413, MSG.animationPixelsTooLarge],
     ['an APNG whose frames add up to a pixel bomb (10 × 2000²)', () => apngPixelBomb(2000, 10), 'bomb.png', {}, 413, MSG.animationPixelsTooLarge],
+    ['an APNG whose 10×10 frame inflates to 256 MB', () => apngInflateBomb(256), 'bomb.png', {}, 422, MSG.animationDataTooLarge],
     ['a GIF of 1,001 frames', () => stacked(2, 2, Array.from({ length: 1001 }, (_, i) => (i % 2) * 255)).gif({ delay: Array.from({ length: 1001 }, () => 20) }).toBuffer(), 'huge.gif', {}, 422, MSG.animationTooManyFrames],
     ['a huge GIF (over 8MB)', () => Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(8 * 1024 * 1024)]), 'huge.gif', {}, 413, MSG.animationFileTooLarge],
     ['an SVG', () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'a.svg', {}, 415, MSG.animationTypeUnsupported],

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APK_MSG, type ApkReport } from '@glyphary/shared';
 import {
@@ -192,5 +193,21 @@ describe('issue 46 item 4 and item 7: the ZIP is read as Android reads it, sizes
     const zip = makeZip([...entries(), ...filler]);
     expect(zip.length).toBeLessThan(1024 * 1024);
     await expectRefused(zip, /^The APK expands to too much data$/);
+  });
+});
+
+describe('issue 46 item 7: toy previews are decoded within a pixel budget', () => {
+  it('leaves out previews over 4 MP each, and past 16 MP for the whole APK', async () => {
+    const big = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png().toBuffer();
+    const fits = await sharp({ create: { width: 1900, height: 1900, channels: 3, background: { r: 9, g: 9, b: 9 } } }).png().toBuffer();
+    const toys = Array.from({ length: 6 }, (_, i) => ({ service: `.Toy${i}`, name: `Toy ${i}`, literal: true }));
+    const previews = [big, fits, fits, fits, fits, fits]; // 6 MP, then five of 3.61 MP: four fit in 16 MP
+    const spec = { ...TWO_TOY_SPEC, toys };
+    const entries = buildApkEntries(spec).map((entry) => {
+      const match = /^res\/drawable\/toy_(\d+)_preview\.png$/.exec(entry.name);
+      return match ? { ...entry, data: previews[Number(match[1])]! } : entry;
+    });
+    const apk = await expectReport(makeZip(entries));
+    expect(apk.toys.map((toy) => toy.imageUrl !== null)).toEqual([false, true, true, true, true, false]);
   });
 });

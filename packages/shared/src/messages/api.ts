@@ -62,6 +62,7 @@ export const API_MSG = {
   animationTooLong: 'An animation lasts at most 60 seconds',
   animationPixelsTooLarge: 'The image dimensions are too large',
   animationUnreadable: 'The animation could not be read',
+  animationDataTooLarge: 'The animation’s image data inflates to more than its frames hold',
   releaseNoApkReport: 'This APK has not been analysed; upload it again',
   releasePackageMismatch: (got: string, expected: string) =>
     `This APK is ${got}, but this glyph ships ${expected}: an update must be the same app`,

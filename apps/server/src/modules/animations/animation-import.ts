@@ -1,4 +1,5 @@
 import fsp from 'node:fs/promises';
+import { inflateSync } from 'node:zlib';
 import sharp, { type Metadata } from 'sharp';
 import UPNG from 'upng-js';
 import {
@@ -264,6 +265,43 @@ function apngHeader(bytes: Buffer): { width: number; height: number; frames: num
   return { width, height, frames: Math.max(frames, 1) };
 }
 
+/** The upng-js internals the bounded inflate replaces (upng-js 2.1.0, pinned). */
+interface UpngDecoder {
+  _decompress(out: UpngImage, data: Uint8Array, width: number, height: number): Uint8Array;
+  _getBPP(out: UpngImage): number;
+  _filterZero(data: Uint8Array, out: UpngImage, offset: number, width: number, height: number): Uint8Array;
+  _readInterlace(data: Uint8Array, out: UpngImage): Uint8Array;
+}
+interface UpngImage {
+  compress: number;
+  interlace: number;
+}
+
+/** Thrown inside upng-js when a frame's data would inflate past what the frame can hold. */
+class InflateLimitError extends Error {}
+
+/**
+ * upng-js inflates each frame with pako and no output limit, so a few kilobytes of zlib data can
+ * become gigabytes. Each frame is inflated here instead, with zlib's output capped at the bytes a
+ * frame of its width, height and depth holds (rows plus filter bytes; Adam7 passes add at most
+ * one filter byte per row and partial bytes per pass).
+ */
+const decoder = (UPNG as unknown as { decode: UpngDecoder }).decode;
+decoder._decompress = (out, data, width, height) => {
+  if (out.compress !== 0) throw new Error('unknown compression method');
+  const rowBytes = Math.ceil((width * decoder._getBPP(out)) / 8);
+  const limit = (rowBytes + 1) * height + (out.interlace ? 4 * height + 32 : 0);
+  let inflated: Buffer;
+  try {
+    inflated = inflateSync(data, { maxOutputLength: Math.max(1, limit) });
+  } catch (error) {
+    if (error instanceof RangeError) throw new InflateLimitError('frame data too large');
+    throw error;
+  }
+  const bytes = new Uint8Array(inflated.buffer, inflated.byteOffset, inflated.length);
+  return out.interlace === 0 ? decoder._filterZero(bytes, out, 0, width, height) : decoder._readInterlace(bytes, out);
+};
+
 /** APNG through upng-js (libvips reads only a PNG's default image). */
 async function importApng(filePath: string, options: AnimationImportOptions): Promise<GlyphAnimation> {
   const bytes = await fsp.readFile(filePath);
@@ -278,6 +316,7 @@ async function importApng(filePath: string, options: AnimationImportOptions): Pr
     delays = image.frames.length > 0 ? image.frames.map((frame) => frame.delay) : [STILL_FRAME_MS];
   } catch (error) {
     if (error instanceof AnimationImportError) throw error;
+    if (error instanceof InflateLimitError) throw new AnimationImportError(MSG.animationDataTooLarge, 422);
     throw new AnimationImportError(MSG.animationUnreadable, 415);
   }
   const frames: GlyphFrame[] = rgbaFrames.map((rgba, f) => {

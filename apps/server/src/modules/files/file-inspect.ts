@@ -12,6 +12,12 @@ sharp.cache({ files: 0 });
 
 /** Images are decoded with this pixel bound (SECURITY "Uploads": pixel bombs are refused). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
+/**
+ * A toy preview is a small drawable: each is decoded with this bound, and all of one APK's together
+ * with TOY_PREVIEWS_MAX_PIXELS (32 previews of 40 MP cost 34 s of CPU).
+ */
+export const TOY_PREVIEW_MAX_PIXELS = 4_000_000;
+export const TOY_PREVIEWS_MAX_PIXELS = 16_000_000;
 /** Stored images are at most this many pixels on their longest side. */
 export const MAX_IMAGE_SIDE = 2560;
 /** Card thumbnails (DESIGN §4.9). */
@@ -74,6 +80,8 @@ function serialize<T>(work: () => Promise<T>): Promise<T> {
 export interface ProcessedImage {
   width: number;
   height: number;
+  /** The source's pixels (width × height × frames), as its header declared them and the decoder was bounded to. */
+  sourcePixels: number;
 }
 
 /**
@@ -81,7 +89,7 @@ export interface ProcessedImage {
  * bytes are gone), plus a WebP thumbnail. Animated GIF/WebP stay animated.
  * @throws FileRejectedError when the content does not decode or exceeds the pixel bound.
  */
-export function processImage(sourcePath: string, targetPath: string, thumbPath: string): Promise<ProcessedImage> {
+export function processImage(sourcePath: string, targetPath: string, thumbPath: string, maxPixels = MAX_IMAGE_PIXELS): Promise<ProcessedImage> {
   return serialize(async () => {
     let metadata: Metadata;
     try {
@@ -97,10 +105,11 @@ export function processImage(sourcePath: string, targetPath: string, thumbPath: 
     const frameHeight = metadata.pageHeight ?? metadata.height ?? 0;
     const frames = metadata.pages ?? 1;
     if (width === 0 || frameHeight === 0) throw new FileRejectedError(MSG.fileImageUnreadable, 415);
-    if (width * frameHeight * frames > MAX_IMAGE_PIXELS) throw new FileRejectedError('The image dimensions are too large', 413);
+    const sourcePixels = width * frameHeight * frames;
+    if (sourcePixels > maxPixels) throw new FileRejectedError('The image dimensions are too large', 413);
     const animated = frames > 1;
     try {
-      const info = await sharp(sourcePath, { limitInputPixels: MAX_IMAGE_PIXELS, animated, failOn: 'error' })
+      const info = await sharp(sourcePath, { limitInputPixels: maxPixels, animated, failOn: 'error' })
         .rotate()
         .resize({ width: MAX_IMAGE_SIDE, height: MAX_IMAGE_SIDE, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 85 })
@@ -109,7 +118,7 @@ export function processImage(sourcePath: string, targetPath: string, thumbPath: 
         .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
         .webp({ quality: 75 })
         .toFile(thumbPath);
-      return { width: info.width, height: animated ? frameHeight : info.height };
+      return { width: info.width, height: animated ? frameHeight : info.height, sourcePixels };
     } catch {
       await Promise.all([fsp.rm(targetPath, { force: true }), fsp.rm(thumbPath, { force: true })]);
       throw new FileRejectedError(MSG.fileImageUnreadable, 415);

@@ -9,7 +9,7 @@ import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpace
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
 import { analyseApk, ApkInvalidError } from '../apk/index.ts';
-import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat } from './file-inspect.ts';
+import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat, TOY_PREVIEW_MAX_PIXELS, TOY_PREVIEWS_MAX_PIXELS } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
 import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
 import { createFileBytesCache, type FileBytesCacheOptions } from './file-bytes-cache.ts';
@@ -141,6 +141,7 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0, 
     const report: ApkReport = { ...analysis.report, toys: analysis.report.toys.map((toy) => ({ ...toy })) };
     const entries: Array<{ key: string; tempPath: string }> = [];
     const parts: Array<Parameters<FilesRepository['insert']>[0]> = [];
+    let previewPixels = 0;
     for (const [index, bytes] of analysis.previews.entries()) {
       const toy = report.toys[index];
       if (!bytes || !toy) continue;
@@ -152,9 +153,12 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0, 
       await fsp.writeFile(source, bytes);
       let image;
       try {
-        image = await processImage(source, target, thumbTarget);
+        const remaining = TOY_PREVIEWS_MAX_PIXELS - previewPixels;
+        image = await processImage(source, target, thumbTarget, Math.min(TOY_PREVIEW_MAX_PIXELS, remaining));
+        previewPixels += image.sourcePixels;
       } catch (error) {
-        if (error instanceof FileRejectedError) continue; // an undecodable preview is left out, not fatal
+        // An undecodable or oversized preview (or one past the APK's total) is left out, not fatal.
+        if (error instanceof FileRejectedError) continue;
         throw error;
       }
       const filename = `${previewId}.webp`;
