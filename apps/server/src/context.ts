@@ -18,6 +18,8 @@ import type { AnimationsService } from './modules/animations/animations.service.
 import type { FileStore } from './modules/files/file-store.ts';
 import type { FilesService } from './modules/files/files.service.ts';
 import type { GlyphsService } from './modules/glyphs/glyphs.service.ts';
+import type { ReleasesService } from './modules/releases/releases.service.ts';
+import type { RepoKey } from './modules/fdroid/fdroid.keys.ts';
 import type { UsersService } from './modules/users/users.service.ts';
 import { createUsersRepository, type UsersRepository } from './modules/users/users.repository.ts';
 import { createImageUrlNormalizer } from './modules/files/image-url.ts';
@@ -51,6 +53,9 @@ export interface AppContext {
   users?: UsersService;
   discovery?: DiscoveryService;
   glyphs?: GlyphsService;
+  releases?: ReleasesService;
+  /** The F-Droid repository's signing key (generated on first use unless configured). */
+  fdroid?: { key: () => Promise<RepoKey> };
   /** Jobs tests run a pass of directly. */
   communityJobs?: CommunityJobs;
   fileLifetimes?: IntervalJob<{ removed: number }>;

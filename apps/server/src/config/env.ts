@@ -55,6 +55,11 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
   // GET /metrics answers loopback callers, or any caller with `Authorization: Bearer <METRICS_TOKEN>`.
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Issue 49: the F-Droid repository's signing key (PEM text or a file holding it: a PKCS#8 PRIVATE KEY and its
+  // CERTIFICATE). Unset: generated on first use into DATA_DIR/fdroid/repo-key.pem. Every instance must share it.
+  FDROID_REPO_KEY: z.string().optional(),
+  // How old (ms) the served indexes may get before the next request rebuilds them from the database.
+  FDROID_INDEX_MAX_AGE_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   // Fault injection for the SECURITY §5 tests only (apps/server/src/lib/failpoints.ts): `name:action,…`.
   FAILPOINTS: z.string().optional(),
 });

@@ -29,6 +29,7 @@ export default fp(
           actorUsername: glyph.creatorUsername,
         }),
     });
+    app.glyphary.releases = releases;
     await app.register(releasesRoutes, {
       releases,
       auth,
