@@ -19,6 +19,8 @@ import { generateRepoKeyPem, parseRepoKey, repoKeyPath } from '../../src/modules
 const run = promisify(execFile);
 const VERIFY = path.join(path.dirname(fileURLToPath(import.meta.url)), '../tools/fdroid-verify.py');
 const INTERNET = 'android.permission.INTERNET';
+// fdroidserver, jarsigner and RSA-4096 key generation take seconds each on a loaded 2-core machine.
+const SLOW = 180_000;
 
 let t: TestApp;
 let base: string;
@@ -145,7 +147,7 @@ describe('the F-Droid repository', () => {
     const iconResponse = await fetch(`${base}/fdroid/repo${icon.name}`);
     expect(iconResponse.status).toBe(200);
     expect(Buffer.from(await iconResponse.arrayBuffer()).length).toBeGreaterThan(0);
-  });
+  }, SLOW);
 
   it('is refused by the same check with a wrong fingerprint, a tampered index or a tampered entry', async () => {
     await toy(creator, { packageName: 'com.example.tamper' });
@@ -169,7 +171,7 @@ describe('the F-Droid repository', () => {
         server.server.close();
       }
     }
-  });
+  }, SLOW);
 
   it('lists only published releases of visible toys by creators who are not suspended', async () => {
     const held = await toy(creator, { packageName: 'com.example.held' });
@@ -274,7 +276,7 @@ describe('freshness and several instances', () => {
     } finally {
       await cached.close();
     }
-  });
+  }, SLOW);
 
   it('signs with FDROID_REPO_KEY on every instance (same fingerprint, jarsigner accepts both), and refuses a bad key at boot', async () => {
     const pem = await generateRepoKeyPem('Shared key', new Date());
@@ -297,7 +299,7 @@ describe('freshness and several instances', () => {
       await two.close();
     }
     await expect(buildTestApp({ FDROID_REPO_KEY: pem.replace(/-----BEGIN CERTIFICATE-----[\s\S]*$/, '') })).rejects.toThrow(/CERTIFICATE/);
-  });
+  }, SLOW);
 });
 
 /** A copy of a JAR with one entry's text changed (its signature files untouched). */

@@ -71,14 +71,17 @@ export async function generateRepoKeyPem(commonName: string, now: Date): Promise
   const cert = new pkijs.Certificate();
   cert.version = 2;
   const serial = randomBytes(8);
-  serial[0] = (serial[0] ?? 0) & 0x7f;
+  // Strict DER, or clients that re-encode the certificate compute another fingerprint: a positive serial
+  // with no leading zero byte, and times in whole seconds (no fraction).
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01;
+  const notBefore = new Date(Math.floor(now.getTime() / 1000) * 1000);
   cert.serialNumber = new asn1js.Integer({ valueHex: serial });
   for (const name of [cert.issuer, cert.subject]) {
     name.typesAndValues.push(new pkijs.AttributeTypeAndValue({ type: '2.5.4.3', value: new asn1js.Utf8String({ value: commonName.slice(0, 64) }) }));
   }
   // GeneralizedTime: UTCTime's two-digit years read 2054 as 1954.
-  cert.notBefore = new pkijs.Time({ type: 1, value: now });
-  cert.notAfter = new pkijs.Time({ type: 1, value: new Date(now.getTime() + VALID_DAYS * 86_400_000) });
+  cert.notBefore = new pkijs.Time({ type: 1, value: notBefore });
+  cert.notAfter = new pkijs.Time({ type: 1, value: new Date(notBefore.getTime() + VALID_DAYS * 86_400_000) });
   await cert.subjectPublicKeyInfo.importKey(keys.publicKey);
   await cert.sign(keys.privateKey, 'SHA-256');
   const certificate = Buffer.from(cert.toSchema(true).toBER(false));
