@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import yauzl from 'yauzl';
-import yazl from 'yazl';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } from '@glyphary/test-support';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
@@ -302,30 +301,27 @@ describe('freshness and several instances', () => {
   }, SLOW);
 });
 
-/** A copy of a JAR with one entry's text changed (its signature files untouched). */
+/** A copy of a JAR with one entry's text changed (its signature files untouched), rewritten by Python's zipfile. */
 async function rewriteEntry(jar: Buffer, name: string, change: (text: string) => string): Promise<Buffer> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(jar, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
-  const out = new yazl.ZipFile();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: yauzl.Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          const data = Buffer.concat(chunks);
-          out.addBuffer(entry.fileName === name ? Buffer.from(change(data.toString('utf8'))) : data, entry.fileName);
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', () => resolve());
-    zip.readEntry();
-  });
-  out.end();
-  const chunks: Buffer[] = [];
-  for await (const chunk of out.outputStream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fdroid-tamper-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'in.jar'), jar);
+    const script = 'import sys, zipfile\nsrc = zipfile.ZipFile(sys.argv[1])\nprint(src.read(sys.argv[2]).decode())';
+    const { stdout } = await run('/usr/bin/python3', ['-c', script, path.join(dir, 'in.jar'), name]);
+    fs.writeFileSync(path.join(dir, 'new.txt'), change(stdout.replace(/\n$/, '')));
+    const rewrite = [
+      'import sys, zipfile',
+      'src = zipfile.ZipFile(sys.argv[1])',
+      'out = zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED)',
+      'for info in src.infolist():',
+      '    out.writestr(info.filename, open(sys.argv[4], "rb").read() if info.filename == sys.argv[3] else src.read(info.filename))',
+      'out.close()',
+    ].join('\n');
+    await run('/usr/bin/python3', ['-c', rewrite, path.join(dir, 'in.jar'), path.join(dir, 'out.jar'), name, path.join(dir, 'new.txt')]);
+    return fs.readFileSync(path.join(dir, 'out.jar'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A static server of a repository's files (what a compromised mirror would serve). */
