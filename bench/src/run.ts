@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- --smoke] [--legs pglite,postgres] [--size bench|demo|tiny] [--runs 3] [--duration S]
- *   [--pg-url URL] [--reuse-pg URL --data-dir DIR | --reuse-pglite DIR] [--no-memory] [--out DIR] [--strict]`
+ *   [--pg-url URL] [--reuse-pg URL --data-dir DIR | --reuse-pglite DIR] [--out DIR] [--strict]`
  *
  * Measures DESIGN §5 as written (docs/bench.md): the production server (NODE_ENV=production,
  * LOG_LEVEL=info, TRUST_PROXY=true) on the seeded catalogue, open-loop load at the rates §5 names,
  * every row repeated (3 runs; 1 with --smoke) and judged on the median: met, within noise (the budget
- * lies inside the spread between runs) or missed. Memory rows run on the demo catalogue on PGlite.
+ * lies inside the spread between runs) or missed. `--legs` picks pglite, postgres and memory (the demo
+ * catalogue on PGlite: idle RSS after every page, growth after 100 uploads).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,7 +36,6 @@ const { values } = parseArgs({
     'reuse-pg': { type: 'string' },
     'reuse-pglite': { type: 'string' },
     'data-dir': { type: 'string' },
-    'no-memory': { type: 'boolean', default: false },
     out: { type: 'string' },
     strict: { type: 'boolean', default: false },
   },
@@ -50,7 +50,12 @@ if (!Number.isInteger(runs) || runs < 1 || runs % 2 === 0) {
 const duration = Number(values.duration ?? (smoke ? 2 : 20));
 const size = (values.size ?? (smoke ? 'tiny' : 'bench')) as SeedSize;
 const atScale = size === 'bench';
-const legs = (values.legs ?? (smoke ? 'pglite' : 'pglite,postgres')).split(',').map((s) => s.trim()) as ('pglite' | 'postgres')[];
+const legs = (values.legs ?? (smoke ? 'pglite' : 'pglite,postgres,memory')).split(',').map((s) => s.trim());
+const unknownLeg = legs.find((leg) => !['pglite', 'postgres', 'memory'].includes(leg));
+if (unknownLeg) {
+  log(`--legs: unknown ${unknownLeg} (pglite, postgres, memory)`);
+  process.exit(2);
+}
 const pgAdminUrl = values['pg-url'] ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const outDir = path.resolve(values.out ?? (smoke ? path.join(os.tmpdir(), 'glyphary-bench-smoke') : path.join(root, 'bench/results')));
 
@@ -271,22 +276,22 @@ async function sampleOf(dataDir: string, databaseUrl: string | undefined): Promi
   }
 }
 
-/** One image upload and the glyph that uses it, as the upload form sends them. */
-async function uploadGlyph(base: string, token: string, n: number): Promise<boolean> {
+/** One image upload and the glyph that uses it, as the upload form sends them; null, or why it failed. */
+async function uploadGlyph(base: string, token: string, n: number): Promise<string | null> {
   const image = await encodeMatrix(renderMatrix(makePattern(createRng(1000 + n))));
   const form = new FormData();
   form.append('type', 'images');
   form.append('file', new Blob([new Uint8Array(image.full)], { type: 'image/webp' }), `upload-${n}.webp`);
   const headers = { authorization: `Bearer ${token}`, origin: base };
   const uploaded = await fetch(`${base}/api/upload-file`, { method: 'POST', headers, body: form });
-  if (!uploaded.ok) return false;
+  if (!uploaded.ok) return `upload-file ${uploaded.status} ${await uploaded.text()}`;
   const { url } = (await uploaded.json()) as { url: string };
   const glyph = await fetch(`${base}/api/upload-glyph`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ title: `Bench upload ${n}`, description: 'A glyph uploaded by the memory bench.', images: [url], tags: ['art'] }),
+    body: JSON.stringify({ title: `Bench upload ${n}`, description: 'A glyph uploaded by the memory bench.', images: [url], githubUrl: `https://github.com/glyphary/bench-${n}`, tags: ['art'] }),
   });
-  return glyph.ok;
+  return glyph.ok ? null : `upload-glyph ${glyph.status} ${await glyph.text()}`;
 }
 
 /**
@@ -315,10 +320,15 @@ async function memoryLeg(): Promise<void> {
       idle.push(failed > 0 ? Number.NaN : before);
       const token = await signIn(base, seed.sample.userEmails[0] as string, seed.password);
       let uploads = 0;
-      for (let n = 0; n < 100 && token; n += 1) if (await uploadGlyph(base, token, i * 100 + n)) uploads += 1;
+      let problem = token ? null : 'sign-in failed';
+      for (let n = 0; n < 100 && token; n += 1) {
+        const failure = await uploadGlyph(base, token, i * 100 + n);
+        if (failure === null) uploads += 1;
+        else problem ??= failure;
+      }
       await new Promise((r) => setTimeout(r, 3000));
       growth.push(uploads === 100 ? rssMb(server.child.pid) - before : Number.NaN);
-      log(`[memory] run ${i + 1}: ${pages.length} pages (${failed} failed), ${uploads} uploads`);
+      log(`[memory] run ${i + 1}: ${pages.length} pages (${failed} failed), ${uploads} uploads${problem ? ` (first failure: ${problem.slice(0, 300)})` : ''}`);
       await stopProcess(server.child);
       server = undefined;
     }
@@ -366,20 +376,13 @@ const meta = {
 };
 log(`bench: ${smoke ? 'SMOKE ' : ''}size=${size} legs=${legs.join(',')} runs=${runs} duration=${duration}s`);
 let failed = false;
-for (const database of legs) {
+for (const leg of legs) {
   try {
-    await databaseLeg(database);
+    if (leg === 'memory') await memoryLeg();
+    else await databaseLeg(leg as 'pglite' | 'postgres');
   } catch (error) {
     failed = true;
-    log(`[${database}] harness failure: ${(error as Error).stack ?? String(error)}`);
-  }
-}
-if (!smoke && !values['no-memory']) {
-  try {
-    await memoryLeg();
-  } catch (error) {
-    failed = true;
-    log(`[memory] harness failure: ${(error as Error).stack ?? String(error)}`);
+    log(`[${leg}] harness failure: ${(error as Error).stack ?? String(error)}`);
   }
 }
 fs.mkdirSync(outDir, { recursive: true });
