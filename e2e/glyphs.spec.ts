@@ -134,7 +134,7 @@ test.describe('sharing a glyph', () => {
     await screenshot(page, 'glyph-deleted');
   });
 
-  test('another user sees no Edit/Delete, a visitor liking goes to /login, unknown ids go to /404', async ({ page, browser, signedInUser }) => {
+  test('another user sees no Edit/Delete, a visitor liking goes to /login, unknown ids are a 404 at their own address', async ({ page, browser, signedInUser }) => {
     expect(signedInUser.username).toBeTruthy();
     const created = await page.request.post('/api/upload-glyph', {
       headers: { origin: BASE_URL, 'content-type': 'application/json' },
@@ -165,8 +165,10 @@ test.describe('sharing a glyph', () => {
     await visitor.getByRole('button', { name: 'Like', exact: true }).click();
     await expect(visitor).toHaveURL(/\/login/);
 
-    await visitor.goto('/glyph/00000000-0000-4000-8000-000000000000');
-    await expect(visitor).toHaveURL('/404');
+    const missing = await visitor.goto('/glyph/00000000-0000-4000-8000-000000000000');
+    expect(missing?.status()).toBe(404);
+    await expect(visitor.getByRole('heading', { level: 1, name: 'Glyph not found' })).toBeVisible();
+    await expect(visitor).toHaveURL('/glyph/00000000-0000-4000-8000-000000000000');
     await visitorContext.close();
   });
 

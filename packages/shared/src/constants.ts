@@ -79,6 +79,11 @@ export const SUPPORT_EMAIL = 'support@glyphary.app';
 export const BOOT_QUERIES_KEY = 'prerendered-queries';
 /** The key of the lazily loaded parts a pre-rendered page drew (lib/preloadable-lazy.tsx): loaded before it hydrates. */
 export const BOOT_PARTS_KEY = 'prerendered-parts';
+/**
+ * The key of the page's first answers that were 404s (API URL → `{ error, code }`): the page shows its
+ * not-found view at once instead of asking again, and the server answers the page with status 404.
+ */
+export const BOOT_NOT_FOUND_KEY = 'not-found-answers';
 
 // Issue 18: releases
 export const MAX_CHANGELOG = 5000;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY } from '@glyphary/shared';
+import { BOOT_NOT_FOUND_KEY, BOOT_PARTS_KEY, BOOT_QUERIES_KEY } from '@glyphary/shared';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, type TestUser } from '../factories.ts';
 
@@ -95,6 +95,15 @@ describe('pre-rendered pages', () => {
     expect(settings).toContain('<div id="root"></div>');
     expect(settings).toContain('<script type="module" crossorigin src="/assets/index-1.js">');
     expect(settings).not.toContain('as="font"');
+  });
+
+  it('an unknown address is a 404 page (the app draws its not-found view); known pages are 200', async () => {
+    for (const url of ['/no-such-page', '/glyph', '/404', '/storefront/x/extra']) {
+      const { response } = await page(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toContain('<div id="root"></div>');
+    }
+    for (const url of ['/', '/search', '/request-glyphs', '/login', '/settings']) expect((await page(url)).response.statusCode, url).toBe(200);
   });
 
   it('a failed pre-render still serves the page, empty, for the app to render', async () => {
@@ -200,9 +209,13 @@ describe('page boot data', () => {
 
     const missing = '00000000-0000-4000-8000-00000000dead';
     const gone = await page(`/glyph/${missing}`);
-    expect(gone.response.statusCode).toBe(200);
-    expect(gone.boot).toBeDefined();
-    expect(Object.keys(gone.boot ?? {})).toEqual(['/api/auth/get-session']);
+    // A missing glyph is a real 404 at its own address: the page carries the API's 404, so it shows
+    // 'Glyph not found' without asking again, and it is not pre-rendered (nothing to wait for).
+    expect(gone.response.statusCode).toBe(404);
+    expect(gone.response.headers['content-type']).toContain('text/html');
+    expect(gone.embedded?.[BOOT_NOT_FOUND_KEY]).toEqual({ [`/api/get-glyph/${missing}`]: { error: 'Glyph not found', code: 'NOT_FOUND' } });
+    expect(Object.keys(gone.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_NOT_FOUND_KEY]);
+    expect(gone.response.body).toContain('<div id="root"></div>');
     expect(gone.response.body).not.toContain('rel="preload" as="image"');
 
     // Only a well-formed id is asked for: nothing else from the path becomes an in-process request.

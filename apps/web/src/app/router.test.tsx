@@ -7,7 +7,7 @@ import { mockApi, sessionHandlers } from '../test/api-mock.ts';
 import { makeGlyph } from '../test/glyph-fixture.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { expectConsoleError } from '../test/setup.ts';
-import { RouteErrorBoundary } from './layouts/route-error.tsx';
+import { RouteErrorBoundary, shouldReloadForChunkError } from './layouts/route-error.tsx';
 import { lazyRoute } from './lazy-route.tsx';
 import { PAGES } from '@glyphary/shared';
 import { appRoutes, exportName, preloadRoute } from './router.tsx';
@@ -59,9 +59,30 @@ describe('lazyRoute', () => {
       </MemoryRouter>,
     );
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Go home' }));
     expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy();
+  });
+});
+
+describe('a code chunk that failed to load', () => {
+  const chunkError = new TypeError('Failed to fetch dynamically imported module: /assets/glyph-abc.js');
+  function memoryStorage() {
+    const items = new Map<string, string>();
+    return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value) };
+  }
+
+  it('reloads the page once, then leaves the error screen (with its retry) instead of reloading in a loop', () => {
+    const storage = memoryStorage();
+    expect(shouldReloadForChunkError(chunkError, storage, 1_000_000)).toBe(true);
+    expect(shouldReloadForChunkError(chunkError, storage, 1_000_500)).toBe(false);
+    // A later deploy, long after: one more reload.
+    expect(shouldReloadForChunkError(chunkError, storage, 1_000_000 + 120_000)).toBe(true);
+  });
+
+  it('other errors never reload', () => {
+    expect(shouldReloadForChunkError(new Error('Cannot read properties of undefined'), memoryStorage(), 1_000_000)).toBe(false);
+    expect(shouldReloadForChunkError(chunkError, null, 1_000_000)).toBe(false);
   });
 });
 

@@ -73,6 +73,8 @@ async function request<T>(method: string, path: string, body?: unknown, options:
     // The page may already carry this answer (lib/boot-data.ts): the first render skips the round trip.
     const embedded = boot?.take(url);
     if (embedded) return embedded.body as T;
+    const missing = boot?.takeNotFound(url);
+    if (missing) throw new ApiError(missing.error, 404, missing.code);
   }
   // Pre-rendering on the server (entry-server.tsx) only shows what the page carries; the rest loads in the browser.
   if (boot?.prerendering) throw new ApiError(COMMON_MSG.httpStatus(503), 503, 'NOT_PRERENDERED');

@@ -1,4 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { BOOT_NOT_FOUND_KEY } from '@glyphary/shared';
+
+/** A 404 the page's first request got on the server (`BOOT_NOT_FOUND_KEY`). */
+export interface EmbeddedNotFound {
+  error: string;
+  code: string;
+}
 
 /**
  * API answers the server embedded in the page (`<script id="glyphary-boot">`, keyed by the exact
@@ -16,9 +23,20 @@ export class BootData {
   /** True on the server: the page's render shows only what it carries, it never fetches. */
   readonly prerendering: boolean;
 
+  private readonly notFound: Map<string, EmbeddedNotFound>;
+
   constructor(answers: Record<string, unknown> = {}, prerendering = false) {
-    this.answers = new Map(Object.entries(answers));
+    const { [BOOT_NOT_FOUND_KEY]: notFound, ...rest } = answers;
+    this.answers = new Map(Object.entries(rest));
+    this.notFound = new Map(notFound && typeof notFound === 'object' ? Object.entries(notFound as Record<string, EmbeddedNotFound>) : []);
     this.prerendering = prerendering;
+  }
+
+  /** The 404 the server got for `url` (removed once taken): the caller fails at once, as the request would. */
+  takeNotFound(url: string): EmbeddedNotFound | undefined {
+    const found = this.notFound.get(url);
+    this.notFound.delete(url);
+    return found;
   }
 
   /** The answers in this page's `<script id="glyphary-boot">` (the element is removed once read). */

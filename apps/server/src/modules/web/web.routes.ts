@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { BOOT_PARTS_KEY, BOOT_QUERIES_KEY, PRODUCT_NAME } from '@glyphary/shared';
+import { BOOT_NOT_FOUND_KEY, BOOT_PARTS_KEY, BOOT_QUERIES_KEY, matchPage, PRODUCT_NAME } from '@glyphary/shared';
 import type { MetaResolver, PageMeta } from './page-meta.ts';
 import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
 
@@ -126,7 +126,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   /**
    * The API answers the page asks for first, fetched in-process through the real routes (their
    * caches, validation and limits, as the caller) and embedded so the first render needs no round
-   * trip (docs/decisions/0013-page-boot-data.md). Only 200 answers are embedded.
+   * trip (docs/decisions/0013-page-boot-data.md). 200 answers are embedded, and 404s under
+   * BOOT_NOT_FOUND_KEY: the page then shows its not-found view without asking again.
    */
   async function bootData(request: FastifyRequest, reply: FastifyReply, pathname: string): Promise<Record<string, unknown>> {
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
@@ -148,6 +149,11 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
           const cookies = answer.headers['set-cookie'];
           if (cookies) void reply.header('set-cookie', cookies);
         }
+        if (answer.statusCode === 404 && url !== SESSION_PATH) {
+          const body = (answer.body ? JSON.parse(answer.body) : {}) as { error?: unknown; code?: unknown };
+          const notFound = (data[BOOT_NOT_FOUND_KEY] ??= {}) as Record<string, { error: string; code: string }>;
+          notFound[url] = { error: typeof body.error === 'string' ? body.error : 'Not found', code: typeof body.code === 'string' ? body.code : 'NOT_FOUND' };
+        }
         if (answer.statusCode !== 200) return;
         const body: unknown = answer.body ? JSON.parse(answer.body) : null;
         data[url] = url === SESSION_PATH ? sessionForPage(body) : body;
@@ -156,8 +162,10 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     return data;
   }
 
-  async function renderIndex(request: FastifyRequest, reply: FastifyReply): Promise<string> {
+  /** The page and whether it is a not-found one: an unknown path, or a page whose own record answered 404. */
+  async function renderIndex(request: FastifyRequest, reply: FastifyReply): Promise<{ html: string; notFound: boolean }> {
     const pathname = request.url.split('?')[0] ?? '/';
+    let notFound = (matchPage(pathname)?.page.module ?? 'not-found') === 'not-found';
     let meta: PageMeta = DEFAULT_META;
     for (const resolve of options.metaResolvers) {
       try {
@@ -184,8 +192,11 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
         // The page works without it: the client fetches what is missing.
         request.log.warn({ err: error }, 'page boot data failed');
       }
+      if (boot[BOOT_NOT_FOUND_KEY]) notFound = true;
       const routeModule = pageModule(pathname);
-      if (prerender && routeModule) {
+      // A not-found page is small and its answer is already known: served at once, rendered in the
+      // browser (a pre-render would fail its missing query and wait for the timeout).
+      if (prerender && routeModule && !notFound) {
         try {
           const page = await withTimeout(prerender(request.url, boot), PRERENDER_TIMEOUT_MS);
           body = page.html;
@@ -207,11 +218,12 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     // stylesheet, fonts and the page's image, instead of competing with them for the first paint.
     const page = prerendered ? template.replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ') : template;
     // Function replacements: user text may contain `$&`-style patterns that a string replacement expands.
-    return page
+    const html = page
       .replace('<!--app-head-->', () => head.join('\n    '))
       .replace('</head>', () => `${tail.map((tag) => `  ${tag}\n`).join('')}  </head>`)
       // Inert until the app has hydrated it (apps/web/src/app/start.tsx): a click before then would go nowhere.
       .replace('<div id="root"></div>', () => (prerendered ? `<div id="root" inert data-prerendered>${body}</div>` : '<div id="root"></div>'));
+    return { html, notFound };
   }
 
   app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
@@ -222,8 +234,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
     if (hasBuild && /\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain').send('Not found');
     }
-    const html = await renderIndex(request, reply);
+    const { html, notFound } = await renderIndex(request, reply);
     // The page carries the caller's own session: never stored by a shared cache.
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie').send(html);
+    return reply.status(notFound ? 404 : 200).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', 'Cookie').send(html);
   });
 }

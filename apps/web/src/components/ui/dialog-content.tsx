@@ -1,10 +1,14 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 import type { DialogProps } from './dialog.tsx';
 
 /** The Radix dialog behind {@link Dialog}, loaded the first time a dialog opens. */
 export default function DialogContent({ open, onOpenChange, title, description, children, footer, className, hideClose }: DialogProps) {
+  // Our dialogs open from plain buttons, not Radix triggers, so Radix has nowhere to return focus on
+  // close: the element that had focus when the dialog opened (its opener) gets it back.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
@@ -15,6 +19,17 @@ export default function DialogContent({ open, onOpenChange, title, description, 
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = opener.current;
+            opener.current = null;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
         >
           <div className="flex items-start justify-between gap-4">
             <DialogPrimitive.Title className="font-display text-xl font-bold">{title}</DialogPrimitive.Title>

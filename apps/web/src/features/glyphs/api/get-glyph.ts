@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { glyphApiPath, type Glyph } from '@glyphary/shared';
-import { api, type RequestContext } from '../../../lib/api-client.ts';
+import { api, ApiError, type RequestContext } from '../../../lib/api-client.ts';
 
 /** GET /api/get-glyph/{id} → the glyph (a deleted one answers `deleted: true`). @throws ApiError 404 'Glyph not found'. */
 export async function fetchGlyph(id: string, request?: RequestContext): Promise<Glyph> {
@@ -13,7 +13,8 @@ export const glyphQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['glyph', id] as const,
     queryFn: (context) => fetchGlyph(id, context),
-    retry: (count, error) => count < 2 && !/not found/i.test(error.message),
+    // A missing glyph stays missing; a pre-render (code NOT_PRERENDERED) must not wait for a retry.
+    retry: (count, error) => count < 2 && !/not found/i.test(error.message) && !(error instanceof ApiError && error.code === 'NOT_PRERENDERED'),
   });
 
 /**

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { GitBranch } from 'lucide-react';
 import { useEffect, useRef, lazy, Suspense } from 'react';
-import { Link, Navigate } from '../../../lib/router.tsx';
+import { Link } from '../../../lib/router.tsx';
 import { formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
-import { Button, buttonClasses, EmptyState, Skeleton } from '../../../components/ui/index.ts';
+import { Button, buttonClasses, Skeleton } from '../../../components/ui/index.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -58,6 +58,19 @@ function DetailSkeleton({ preview }: { preview: Glyph | undefined }) {
   );
 }
 
+/** spec §2 Glyph detail, not found: the page's heading, and a way on. */
+function GlyphNotFound() {
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-10 text-center">
+      <h1 className="font-display text-3xl font-bold">{GLYPH_PAGE_MSG.glyphNotFound}</h1>
+      <p className="text-muted">The link may be wrong, or the Glyph Toy was removed.</p>
+      <Link to={paths.search()} className={buttonClasses({ variant: 'outline' })}>
+        Browse Glyphs
+      </Link>
+    </section>
+  );
+}
+
 /** The counts of spec §2, pluralised (1 download / n downloads). */
 function Counts({ glyph }: { glyph: Glyph }) {
   return (
@@ -86,7 +99,8 @@ export function GlyphDetail({
   const queryClient = useQueryClient();
   const viewed = useRef<string | null>(null);
   const glyph = query.data;
-  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : 'Glyph');
+  const isMissing = query.isError && /not found/i.test(query.error.message);
+  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : isMissing ? GLYPH_PAGE_MSG.glyphNotFound : 'Glyph Toy');
 
   const setCount = (field: 'views' | 'downloads', value: number | null) => {
     if (value === null) return;
@@ -105,8 +119,9 @@ export function GlyphDetail({
 
   if (query.isPending) return <DetailSkeleton preview={queryClient.getQueryData<Glyph>(glyphPreviewKey(id))} />;
   if (query.isError) {
-    // spec §2: a fetch error containing 'not found' goes to /404.
-    if (/not found/i.test(query.error.message)) return <Navigate to={paths.notFound} replace />;
+    // spec §2 names the 'Glyph not found' state; it is shown at the glyph's own address (the server
+    // answers it with status 404), so the link a person followed stays in the address bar.
+    if (isMissing) return <GlyphNotFound />;
     return (
       <div className="flex flex-col items-start gap-4">
         <Suspense fallback={null}>
@@ -118,17 +133,7 @@ export function GlyphDetail({
       </div>
     );
   }
-  if (!glyph)
-    return (
-      <EmptyState
-        title={GLYPH_PAGE_MSG.glyphNotFound}
-        action={
-          <Link to={paths.home} className={buttonClasses({ variant: 'outline' })}>
-            Browse Glyphs
-          </Link>
-        }
-      />
-    );
+  if (!glyph) return <GlyphNotFound />;
   if (glyph.deleted) {
     return (
       <section className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-[var(--radius-card)] border border-line bg-surface px-6 py-12 text-center">

@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, jsonHeaders, test } from './fixtures.ts';
+
+// Issue 47: the store on the phone in your hand (390×844) and on a desktop (1280×800).
+const VIEWPORTS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 800 },
+] as const;
+/** Screenshots for the issue's before/after review. */
+const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/phone-first-shots';
+
+async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`), animations: 'disabled' });
+}
+
+async function uploadApk(request: APIRequestContext): Promise<string> {
+  const apk = buildApk({ packageName: 'com.example.phone', permissions: [GLYPH_ENABLE], toys: [{ service: '.PhoneToy', name: 'Phone', summary: 'A toy', aod: false }] });
+  const response = await request.post('/api/upload-file', {
+    headers: { origin: jsonHeaders.origin },
+    multipart: { type: 'apks', file: { name: 'toy.apk', mimeType: 'application/vnd.android.package-archive', buffer: apk } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { url: string }).url;
+}
+
+async function shareToy(request: APIRequestContext, title: string): Promise<string> {
+  const apkUrl = await uploadApk(request);
+  const response = await request.post('/api/upload-glyph', {
+    headers: jsonHeaders,
+    data: { title, description: 'A clock that counts down on the back of the phone. '.repeat(6), apkUrl, instructions: 'Open Glyph Toys settings and turn it on.' },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The element that has focus: its tag and accessible text. */
+const focused = (page: Page) => page.evaluate(() => ({ tag: document.activeElement?.tagName ?? '', text: document.activeElement?.textContent?.trim() ?? '' }));
+
+test.describe('missing pages', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`a missing toy is a 404 at its own address, drawn without a pre-render (${viewport.width} px)`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      const address = '/glyph/00000000-0000-4000-8000-00000000beef';
+      const response = await page.goto(address);
+      expect(response?.status()).toBe(404);
+      // The server did not wait for a pre-render: the page came without one, for the app to draw.
+      expect(await response?.text()).toContain('<div id="root"></div>');
+      await expect(page.getByRole('heading', { level: 1, name: 'Glyph not found' })).toBeVisible();
+      await expect(page).toHaveURL(address);
+      await expect(page).toHaveTitle('Glyph not found · Glyphary');
+      await expectNoAxeViolations(page);
+      await shot(page, 'glyph-not-found');
+
+      const unknown = await page.goto('/no-such-page/at-all');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveURL('/no-such-page/at-all');
+    });
+  }
+});
+
+test.describe('focus', () => {
+  test('after a navigation focus is on the new page heading; Escape from the download dialog returns to Download', async ({ page, signedInUser }) => {
+    expect(signedInUser.email).toBeTruthy();
+    const title = `Focus Toy ${Date.now().toString(36)}`;
+    const id = await shareToy(page.request, title);
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Browse Glyphs' }).first().click();
+    await expect(page).toHaveURL(/\/search/);
+    await expect.poll(() => focused(page)).toEqual({ tag: 'H1', text: 'Search Glyphs' });
+
+    await page.goto(`/glyph/${id}`);
+    const download = page.getByRole('button', { name: 'Download APK' });
+    await download.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Download APK' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(download).toBeFocused();
+
+    // A card link on the home page: the toy page's heading takes focus once it renders.
+    await page.goto('/');
+    await page.getByRole('link', { name: title }).first().click();
+    await expect(page).toHaveURL(`/glyph/${id}`);
+    await expect.poll(() => focused(page)).toEqual({ tag: 'H1', text: title });
+  });
+});
