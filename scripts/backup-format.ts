@@ -15,11 +15,16 @@ export interface BackupManifest {
   counts: { users: number; glyphs: number; files: number };
   /** Whether the generated session secret (DATA_DIR/secret) is in the archive. */
   hasSecret: boolean;
+  /** Whether the generated F-Droid repository key (DATA_DIR/fdroid/repo-key.pem) is in the archive; absent in older backups. */
+  hasFdroidKey?: boolean;
 }
+
+/** The F-Droid repository key inside a data directory and an archive: F-Droid clients pin it, so it must survive a restore. */
+export const FDROID_KEY_ENTRY = 'fdroid/repo-key.pem';
 
 /** Every entry an archive may hold; anything else (absolute paths, `..`, links elsewhere) is refused. */
 const ALLOWED_ENTRY =
-  /^(\.\/)?(manifest\.json|db\.tar\.gz|secret|files\/?|files\/(images|apks)\/?|files\/(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined))$/;
+  /^(\.\/)?(manifest\.json|db\.tar\.gz|secret|fdroid\/?|fdroid\/repo-key\.pem|files\/?|files\/(images|apks)\/?|files\/(images|apks)\/[0-9a-f-]{36}(-thumb)?\.(webp|apk|quarantined))$/;
 
 /** True when a tar member name is one this format writes. */
 export function isAllowedEntry(name: string): boolean {

@@ -1,6 +1,7 @@
 /**
  * `npm run backup [-- --data-dir DIR] [--out FILE]`: one archive of the embedded default (issue 11) —
- * the PGlite database (`dumpDataDir`), the stored files and the generated secret — from a STOPPED server.
+ * the PGlite database (`dumpDataDir`), the stored files, the generated secret and the F-Droid repository key —
+ * from a STOPPED server.
  * It takes the data directory's lock for the whole run, so it refuses a directory a running server holds
  * and no server can start on it meanwhile: the database and the files are saved at one moment.
  * On PostgreSQL use `pg_dump` and bucket versioning instead (docs/deploy.md).
@@ -12,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataDirLockedError, lockDataDir } from '../apps/server/src/db/client.ts';
-import { BACKUP_FORMAT, BACKUP_VERSION, type BackupManifest } from './backup-format.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, FDROID_KEY_ENTRY, type BackupManifest } from './backup-format.ts';
 
 function fail(message: string): never {
   console.error(`backup: ${message}`);
@@ -50,6 +51,7 @@ try {
       createdAt: new Date().toISOString(),
       counts: { users: await count('users'), glyphs: await count('glyphs'), files: await count('files') },
       hasSecret: fs.existsSync(path.join(dataDir, 'secret')),
+      hasFdroidKey: fs.existsSync(path.join(dataDir, FDROID_KEY_ENTRY)),
     };
     const dump = await pglite.dumpDataDir('gzip');
     fs.writeFileSync(path.join(staging, 'db.tar.gz'), Buffer.from(await dump.arrayBuffer()));
@@ -60,11 +62,11 @@ try {
 
   // Stored files only (files/images, files/apks); files/tmp holds uploads in progress and is never kept.
   const args = ['-czf', out, '-C', staging, 'manifest.json', 'db.tar.gz'];
-  const fromDataDir = ['files/images', 'files/apks', ...(manifest.hasSecret ? ['secret'] : [])].filter((entry) =>
+  const fromDataDir = ['files/images', 'files/apks', ...(manifest.hasSecret ? ['secret'] : []), ...(manifest.hasFdroidKey ? [FDROID_KEY_ENTRY] : [])].filter((entry) =>
     fs.existsSync(path.join(dataDir, entry)),
   );
   if (fromDataDir.length > 0) args.push('-C', dataDir, ...fromDataDir);
-  // The archive holds the session secret and every account: readable by its owner only.
+  // The archive holds the session secret, the repository signing key and every account: readable by its owner only.
   fs.closeSync(fs.openSync(out, 'wx', 0o600));
   execFileSync('tar', args, { stdio: ['ignore', 'inherit', 'inherit'] });
   const size = fs.statSync(out).size;

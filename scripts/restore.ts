@@ -1,6 +1,6 @@
 /**
  * `npm run restore -- <archive> [--data-dir DIR]`: restores an `npm run backup` archive into a FRESH data
- * directory (issue 11): the PGlite database, the stored files and the secret. It refuses a directory that
+ * directory (issue 11): the PGlite database, the stored files, the secret and the F-Droid key. It refuses a directory that
  * already has a database or stored files, or that a running server holds, and verifies the result
  * (row counts, and every file with its recorded size and SHA-256) before saying it is done.
  */
@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { DataDirLockedError, lockDataDir } from '../apps/server/src/db/client.ts';
-import { BACKUP_FORMAT, BACKUP_VERSION, isAllowedEntry, verifyDataDir, type BackupManifest } from './backup-format.ts';
+import { BACKUP_FORMAT, BACKUP_VERSION, FDROID_KEY_ENTRY, isAllowedEntry, verifyDataDir, type BackupManifest } from './backup-format.ts';
 
 function fail(message: string): never {
   console.error(`restore: ${message}`);
@@ -34,7 +34,7 @@ const dbDir = path.join(dataDir, 'db');
 const isEmptyDir = (dir: string) => !fs.existsSync(dir) || fs.readdirSync(dir).length === 0;
 const occupied =
   !isEmptyDir(dbDir) || !isEmptyDir(path.join(dataDir, 'files', 'images')) || !isEmptyDir(path.join(dataDir, 'files', 'apks'));
-if (occupied || fs.existsSync(path.join(dataDir, 'secret'))) {
+if (occupied || fs.existsSync(path.join(dataDir, 'secret')) || fs.existsSync(path.join(dataDir, FDROID_KEY_ENTRY))) {
   fail(`${dataDir} already holds a database, stored files or a secret: restore into a fresh DATA_DIR (nothing is overwritten).`);
 }
 
@@ -84,6 +84,12 @@ try {
     fs.copyFileSync(path.join(staging, 'secret'), path.join(dataDir, 'secret'));
     fs.chmodSync(path.join(dataDir, 'secret'), 0o600);
   }
+  // Phones that added the repository trust only this key: a new one would make every client refuse it.
+  if (manifest.hasFdroidKey) {
+    fs.mkdirSync(path.join(dataDir, 'fdroid'), { recursive: true, mode: 0o700 });
+    fs.copyFileSync(path.join(staging, FDROID_KEY_ENTRY), path.join(dataDir, FDROID_KEY_ENTRY));
+    fs.chmodSync(path.join(dataDir, FDROID_KEY_ENTRY), 0o600);
+  }
 
   const pglite = await PGlite.create(dbDir, { extensions: { pg_trgm } });
   let problems: string[];
@@ -104,7 +110,7 @@ try {
   fs.rmSync(staging, { recursive: true, force: true });
   if (!restored) {
     // The directory was fresh: remove the partial restore so a retry starts clean.
-    for (const entry of ['db', 'files/images', 'files/apks', 'secret'])
+    for (const entry of ['db', 'files/images', 'files/apks', 'secret', FDROID_KEY_ENTRY])
       fs.rmSync(path.join(dataDir, entry), { recursive: true, force: true });
     process.exitCode = 1;
   }

@@ -45,12 +45,16 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
   const glyphIds: string[] = [];
   const fileUrls: Array<{ url: string; sha: string }> = [];
   let deletedGlyphId = '';
+  let fdroidFingerprint = '';
 
   beforeAll(async () => {
     fs.mkdirSync(source);
     fs.writeFileSync(path.join(source, 'secret'), 'a-generated-secret-that-main-ts-would-keep-here', { mode: 0o600 });
     const { app, database } = await openApp(source);
     try {
+      // The F-Droid repository key is generated on first use; phones pin its fingerprint.
+      fdroidFingerprint = ((await app.inject({ url: '/api/fdroid' })).json() as { repository: { fingerprint: string } }).repository.fingerprint;
+      expect(fs.existsSync(path.join(source, 'fdroid', 'repo-key.pem'))).toBe(true);
       const user = await createUser(app);
       for (const [type, data] of [
         ['images', await makePng(32, 24)],
@@ -96,9 +100,13 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('backup and restore of t
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('verified');
     expect(fs.readFileSync(path.join(restored, 'secret'), 'utf8')).toBe('a-generated-secret-that-main-ts-would-keep-here');
+    expect(fs.readFileSync(path.join(restored, 'fdroid', 'repo-key.pem'), 'utf8')).toBe(fs.readFileSync(path.join(source, 'fdroid', 'repo-key.pem'), 'utf8'));
+    expect(fs.statSync(path.join(restored, 'fdroid', 'repo-key.pem')).mode & 0o777).toBe(0o600);
 
     const { app, database } = await openApp(restored);
     try {
+      // The restored server signs with the same key: phones that added the repository keep trusting it.
+      expect((await app.inject({ url: '/api/fdroid' })).json()).toMatchObject({ repository: { fingerprint: fdroidFingerprint } });
       for (const id of glyphIds) {
         const response = await app.inject({ url: `/api/get-glyph/${id}` });
         expect(response.statusCode).toBe(200);
