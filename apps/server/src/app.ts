@@ -6,6 +6,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCoreServices, trustedOriginsOf, type CoreDeps } from './context.ts';
 import { createResponseCache } from './lib/response-cache.ts';
+import { normaliseRequestTarget } from './lib/request-target.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import pathGuard from './plugins/path-guard.ts';
@@ -69,6 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Before routing and every hook: path tests (limits, no-store, origin and auth-path guards) see one spelling.
+    rewriteUrl: (request) => normaliseRequestTarget(request.url ?? '/'),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

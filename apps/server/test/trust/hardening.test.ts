@@ -86,8 +86,10 @@ describe('1. dot segments and encoded slashes never reach Better Auth past our c
       expect(answer.status, spelling).toBe(400);
       expect(JSON.parse(answer.body)).toEqual({ error: 'Invalid request path', code: 'BAD_PATH' });
     }
+    // Duplicate slashes are collapsed before routing (issue 46), so this spelling is the throttled sign-in.
+    expect((await raw('POST', '/api/auth//sign-in/email', wrong)).status).toBe(429);
     // Spellings our router does not match are not Better Auth endpoints either.
-    for (const spelling of ['/api/auth//sign-in/email', '/api/auth/Sign-In/email', '/api/auth/sign-in/email/x']) {
+    for (const spelling of ['/api/auth/Sign-In/email', '/api/auth/sign-in/email/x']) {
       expect((await raw('POST', spelling, wrong)).status, spelling).toBe(404);
     }
   });
