@@ -5,7 +5,7 @@ import {
   expectNoAxeViolations,
   jsonHeaders,
   loginViaApi,
-  screenshot,
+ 
   signInAsSuperAdmin,
   signUpViaApi,
   test,
@@ -75,7 +75,6 @@ test.describe('admin panel', () => {
       await expect(page.getByRole('status').filter({ hasText: MSG.syncUpdated(0) })).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText('Completed', { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'admin-statistics');
 
       // Users: search, then Make Admin.
       await openTab(page, 'Users');
@@ -84,7 +83,6 @@ test.describe('admin panel', () => {
       await expect(promote).toBeVisible();
       await expect(page.getByText(maker.user.email)).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'admin-users');
       await promote.click();
       await expect(page.getByText(MSG.userPromoted)).toBeVisible();
       await expect(promote).toHaveCount(0);
@@ -105,7 +103,6 @@ test.describe('admin panel', () => {
       await expect(page.getByText(`@${maker.user.username} · ${maker.user.email}`)).toBeVisible();
       await expect(page.getByText('Super Admin', { exact: true }).first()).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'admin-admins');
 
       // A regular admin (the maker, promoted above) sees the Admins list without 'Remove Admin' (issue 19).
       const makerContext = await browser.newContext();
@@ -143,7 +140,6 @@ test.describe('admin panel', () => {
       await expect(row.getByText('IN PROGRESS')).toBeVisible();
       await expect(row.getByRole('cell', { name: taker.user.username, exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'admin-requests');
       await row.getByRole('button', { name: `Force complete ${requestTitle}` }).click();
       await expect(page.getByRole('dialog').getByText(MSG.requestForceCompleteConfirm)).toBeVisible();
       await page.getByRole('dialog').getByRole('button', { name: 'Mark as completed' }).click();
@@ -161,7 +157,6 @@ test.describe('admin panel', () => {
       await expect(page.getByText('Made admin').first()).toBeVisible();
       await expect(page.getByText('Removed admin').first()).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'admin-audit');
 
       // A real admin who reloads is not bounced (the profile loads first: 'Loading admin panel...').
       await page.reload();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, screenshot, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 // Issue 16: living previews — import, the player on the glyph page, reduced motion, the flashing
@@ -107,7 +107,6 @@ test.describe('animations', () => {
     await page.keyboard.press('Space');
     await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'glyph-animated');
   });
 
   test('reduced motion shows a still frame with a play button', async ({ page, signedInUser }) => {

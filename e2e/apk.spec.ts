@@ -1,6 +1,6 @@
 import { APK_MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, revealDeferredSections, screenshot, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, revealDeferredSections, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 // Issue 15: an uploaded toy APK is read and explained — in the form, on the glyph page, in the disclaimer.
 test('upload a toy APK: the form shows what was found, the glyph page explains it, the disclaimer names SHA-256 and signer', async ({ page }) => {
@@ -22,7 +22,6 @@ test('upload a toy APK: the form shows what was found, the glyph page explains i
   await expect(findings.getByRole('list', { name: 'Runs on' })).toContainText('Phone (3)');
   await expect(findings.getByRole('list', { name: 'Runs on' })).toContainText('Phone (4a) Pro');
   await expectNoAxeViolations(page);
-  await screenshot(page, 'apk-upload-findings');
 
   await page.getByRole('button', { name: 'Share Glyph' }).click();
   await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
@@ -44,7 +43,6 @@ test('upload a toy APK: the form shows what was found, the glyph page explains i
   await expect(panel.getByText(/CN=Orbit Maker/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Copy signer fingerprint' })).toBeVisible();
   await expectNoAxeViolations(page);
-  await screenshot(page, 'apk-panel');
 
   const sha256 = (await panel.getByRole('definition').filter({ has: page.getByRole('button', { name: 'Copy SHA-256' }) }).locator('code').textContent()) ?? '';
   expect(sha256).toMatch(/^[0-9a-f]{64}$/);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, signUpViaApi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueUser } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 const json = { origin: BASE_URL, 'content-type': 'application/json' };
@@ -40,7 +40,6 @@ test.describe('discovery', () => {
     await expect(latestList.getByRole('link', { name: title })).toBeVisible();
     expect(await latestList.getByRole('listitem').count()).toBeLessThanOrEqual(12);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'home');
 
     await page.getByRole('tab', { name: 'Popular' }).click();
     await expect(page.getByRole('tab', { name: 'Popular' })).toHaveAttribute('aria-selected', 'true');
@@ -70,7 +69,6 @@ test.describe('discovery', () => {
     await expect(card.getByRole('link', { name: title })).toHaveAttribute('href', `/glyph/${id}`);
     await expect(card.getByRole('link', { name: `@${signedInUser.username}` })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'liked');
 
     await page.getByRole('button', { name: `Unlike ${title}` }).click();
     await expect(page.getByRole('heading', { name: MSG.likedEmptyTitle })).toBeVisible();
@@ -78,7 +76,6 @@ test.describe('discovery', () => {
     await expect(page.getByText("0 glyphs you've liked")).toBeVisible();
     await expect(page.getByRole('link', { name: 'Explore Glyphs' })).toHaveAttribute('href', '/');
     await expectNoAxeViolations(page);
-    await screenshot(page, 'liked-empty');
 
     // The unlike really happened on the server.
     const status = await page.request.get(`/api/check-like-status?glyphId=${id}`);
@@ -133,7 +130,6 @@ test.describe('discovery', () => {
     await expect(page.getByText(/Load glyphs \(Most Liked\)/)).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('tab', { name: 'Latest' }).click();
-    await screenshot(page, 'storefront');
 
     const visitorContext = await browser.newContext({ baseURL: BASE_URL });
     const visitor = await visitorContext.newPage();
@@ -176,7 +172,6 @@ test.describe('discovery', () => {
     await expect(page.getByRole('heading', { name: MSG.userNotFound })).toBeVisible();
     await expect(page.getByText(MSG.userDoesNotExist(name))).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'storefront-not-found');
   });
 
   test('a signed-out visitor on /liked is asked to log in, and comes back after', async ({ page }) => {

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
@@ -8,8 +5,6 @@ import { BASE_URL, MAIL_API_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
 
 export { expect };
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const SCREENSHOT_DIR = path.join(here, '.output', 'screenshots');
 
 export interface TestUser {
   email: string;
@@ -103,7 +98,7 @@ export async function revealDeferredSections(page: Page): Promise<void> {
 /** Axe, WCAG 2.0 A/AA and 2.1 AA: the page has no violations. */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
   // Cards fade in one after another (spec §2): measured mid-fade, their text has too little contrast.
-  // Jump the finite entrance animations to their end state, as Playwright's screenshots do
+  // Jump the finite entrance animations to their end state
   // (spinners and other endless ones are left alone).
   await page.evaluate(() => {
     for (const animation of document.getAnimations()) {
@@ -115,18 +110,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`,
   );
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
-}
-
-/** Saves full-page screenshots at 390 px and 1280 px wide to e2e/.output/screenshots/{name}-{width}.png. */
-export async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  const original = page.viewportSize();
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
-  }
-  if (original) await page.setViewportSize(original);
 }
 
 export interface Mail {

@@ -1,6 +1,6 @@
 import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import { apkFileName, MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, signUpViaApi, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpViaApi, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 /** 8×8 PNGs in two colours (real images the server re-encodes). */
@@ -14,7 +14,7 @@ function makeApk(): Buffer {
 
 test.describe('sharing a glyph', () => {
   test('sign up, upload images and an APK, share, download, edit and delete', async ({ page }) => {
-    // The whole journey of issue 3 in one test: many steps, several axe runs and screenshots.
+    // The whole journey of issue 3 in one test: many steps, several axe runs.
     test.setTimeout(180_000);
     const user = uniqueUser('g');
     await signUpViaUi(page, user);
@@ -54,7 +54,6 @@ test.describe('sharing a glyph', () => {
     await page.getByRole('button', { name: 'Check Database' }).click();
     await expect(page.getByRole('status').filter({ hasText: /Database reachable \(\d+(\.\d+)? ms\)/ })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'upload-filled');
 
     await page.getByRole('button', { name: 'Share Glyph' }).click();
     await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
@@ -78,7 +77,6 @@ test.describe('sharing a glyph', () => {
     await expect(page.getByText('SHA-256')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'glyph-detail');
 
     // Download through the disclaimer: the file arrives with the spec's name.
     await page.getByRole('button', { name: 'Download APK' }).click();
@@ -131,7 +129,6 @@ test.describe('sharing a glyph', () => {
     await page.goto(glyphUrl);
     await expect(page.getByText(MSG.glyphDeletedBody)).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'glyph-deleted');
   });
 
   test('another user sees no Edit/Delete, a visitor liking goes to /login, unknown ids are a 404 at their own address', async ({ page, browser, signedInUser }) => {

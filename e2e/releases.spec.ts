@@ -1,6 +1,6 @@
 import { MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, revealDeferredSections, screenshot, signInAsSuperAdmin, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, revealDeferredSections, signInAsSuperAdmin, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 const APK_MIME = 'application/vnd.android.package-archive';
 
@@ -53,7 +53,6 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await expect(dialog).toContainText('com.example.orbit 2.2.0');
   await dialog.getByLabel(MSG.publishChangelogLabel).fill('Sparkle replaces the clock.\nNotes: https://example.com/orbit');
   await expectNoAxeViolations(page);
-  await screenshot(page, 'release-publish-diff');
   await dialog.getByRole('button', { name: MSG.publishButton }).click();
   await expect(dialog).toBeHidden();
   await expect(history.getByRole('heading', { name: '2.2.0' })).toBeVisible();
@@ -71,7 +70,6 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await expect(visitor.getByRole('link', { name: MSG.latestApkLink })).toHaveAttribute('href', /\/api\/glyphs\/[0-9a-f-]{36}\/latest\.apk$/);
   await expect(visitor.locator('head link[rel="alternate"][type="application/atom+xml"]').first()).toHaveAttribute('href', /releases\.atom$/);
   await expectNoAxeViolations(visitor);
-  await screenshot(visitor, 'release-history-qr');
 
   await visitorHistory.getByRole('button', { name: 'Download 2.1.0' }).click();
   const disclaimer = visitor.getByRole('dialog', { name: 'Download APK' });
@@ -144,7 +142,6 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
   await expect(held.getByRole('definition').filter({ hasText: keyA.sha256 })).toBeVisible();
   await expect(held.getByRole('definition').filter({ hasText: keyB.sha256 })).toBeVisible();
   await expectNoAxeViolations(admin);
-  await screenshot(admin, 'admin-pending-releases');
   await held.getByRole('button', { name: `${MSG.approveSignerChange} ${title} 3.0.0` }).click();
   const confirm = admin.getByRole('dialog', { name: MSG.approveSignerChange });
   await expect(confirm).toContainText(MSG.approveSignerChangeConfirm(title, '3.0.0'));

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG, truncate } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 const writeHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
@@ -48,7 +48,7 @@ async function createGlyphViaApi(request: APIRequestContext, title: string): Pro
 const marker = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('glyph requests', () => {
-  // Multi-person flows with axe checks and screenshots take longer than the default 45 s.
+  // Multi-person flows with axe checks take longer than the default 45 s.
   test.describe.configure({ timeout: 150_000 });
 
   test('a visitor sees the board but no Create Request or Take On', async ({ page, account, playwright, extraHTTPHeaders }) => {
@@ -77,7 +77,6 @@ test.describe('glyph requests', () => {
     await expect(page.getByText(MSG.requestLoginToCreate)).toBeVisible();
     await expect(card.getByRole('link', { name: MSG.requestLoginToTakeOn })).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'requests-visitor');
 
     // Protected: My Requests sends visitors to /login.
     await page.goto('/my-requests');
@@ -109,7 +108,6 @@ test.describe('glyph requests', () => {
     await dialog.getByLabel('Tags (comma-separated)').fill(' battery, ,ring,battery ');
     await expect(dialog.getByText('Reference images (optional)')).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'requests-create-dialog');
     await dialog.getByRole('button', { name: 'Create Request' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: MSG.requestCreated }).or(page.getByText(MSG.requestCreated)),
@@ -125,7 +123,6 @@ test.describe('glyph requests', () => {
     await expect(card.getByText(/\.\.\.$/)).toBeVisible(); // description cut at 150 characters
     await expect(card.getByRole('button', { name: /Take On/ })).toHaveCount(0); // not on your own request
     await expectNoAxeViolations(page);
-    await screenshot(page, 'requests-board');
     const requestUrl = await card.getByRole('link', { name: title }).getAttribute('href');
     expect(requestUrl).toMatch(/^\/request-glyphs\/[0-9a-f-]{36}$/);
 
@@ -158,7 +155,6 @@ test.describe('glyph requests', () => {
       const glyphItem = menu.getByRole('menuitem', { name: truncate(glyphTitle, 30) });
       await expect(glyphItem).toBeVisible();
       await expectNoAxeViolations(b);
-      await screenshot(b, 'my-requests-complete-menu');
       await b.keyboard.press('ArrowDown');
       await expect(glyphItem).toBeFocused();
       await b.keyboard.press('Enter');
@@ -174,7 +170,6 @@ test.describe('glyph requests', () => {
       const glyphLink = page.getByRole('link', { name: glyphTitle });
       await expect(glyphLink).toHaveAttribute('href', `/glyph/${glyphId}`);
       await expectNoAxeViolations(page);
-      await screenshot(page, 'request-detail-completed');
       await page.goto('/my-requests');
       await expect(page.getByRole('tab', { name: 'Taken On (0)' })).toBeVisible();
       await page.getByRole('tab', { name: 'Created (1)' }).click();
@@ -182,7 +177,6 @@ test.describe('glyph requests', () => {
       await expect(created.getByText(`Assigned to: @${taker.user.username}`)).toBeVisible();
       await expect(created.getByRole('link', { name: glyphTitle })).toBeVisible();
       await expectNoAxeViolations(page);
-      await screenshot(page, 'my-requests-created');
       await created.getByRole('link', { name: glyphTitle }).click();
       await expect(page).toHaveURL(`/glyph/${glyphId}`);
     } finally {
@@ -228,7 +222,6 @@ test.describe('glyph requests', () => {
       await expect(b.getByText('Create your first glyph request!')).toBeVisible();
       await expect(b.getByRole('link', { name: 'Create Request' })).toHaveAttribute('href', '/request-glyphs');
       await expectNoAxeViolations(b);
-      await screenshot(b, 'my-requests-empty');
     } finally {
       await removePerson(taker);
     }

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG, SEARCH_QUICK_TERMS } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 // spec §2 Search and issue 5: every state of /search, chips, sorts, the URL round trip, typos and
@@ -47,7 +47,6 @@ test.describe('search', () => {
     // The top bar's own search box is hidden here (spec §2 Navigation).
     await expect(page.getByRole('searchbox', { name: 'Search glyphs' })).toHaveCount(1);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'search-start');
 
     // spec §2: an empty or whitespace term does nothing.
     await searchBox(page).fill('   ');
@@ -110,7 +109,6 @@ test.describe('search', () => {
     // Each card marks the matching word (React text in <mark>, no HTML).
     await expect(results(page).locator('mark', { hasText: word })).toHaveCount(3);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'search-results');
 
     await sortButton(page, 'Latest').click();
     await expect(page).toHaveURL(`/search?q=${word}&sort=latest`);
@@ -193,7 +191,6 @@ test.describe('search', () => {
     const browse = page.getByRole('link', { name: MSG.browseAllGlyphs });
     await expect(browse).toHaveAttribute('href', '/');
     await expectNoAxeViolations(page);
-    await screenshot(page, 'search-empty');
     await browse.click();
     await expect(page).toHaveURL('/');
   });

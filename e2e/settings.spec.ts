@@ -1,5 +1,5 @@
 import { MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, screenshot, test, waitForMail } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, waitForMail } from './fixtures.ts';
 
 // A real 2×2 PNG: the server decodes and re-encodes every image (WebP + thumbnail).
 const PNG = Buffer.from(
@@ -25,7 +25,6 @@ test.describe('settings: pictures (issue 8)', () => {
     const bannerSrc = await bannerUrl.inputValue();
     expect(pictureSrc).not.toBe(bannerSrc);
     await expectNoAxeViolations(page);
-    await screenshot(page, 'settings-pictures-uploaded');
 
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: MSG.profileUpdated })).toBeVisible();
@@ -44,7 +43,6 @@ test.describe('settings: pictures (issue 8)', () => {
       await expect(image).toBeVisible();
       await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     }
-    await screenshot(page, 'storefront-with-pictures');
   });
 
   test('a non-image is refused before it is sent, and the URL input stays usable', async ({ page, signedInUser: _user }) => {
@@ -68,7 +66,6 @@ test.describe('settings: email change (issue 21)', () => {
     await expect(email).toHaveValue(signedInUser.email);
     await expect(page.getByText(MSG.emailChangePending(next))).toBeVisible();
     await expectNoAxeViolations(page);
-    await screenshot(page, 'settings-email-pending');
 
     const notice = await waitForMail(signedInUser.email);
     expect(notice.text).toContain(next);
