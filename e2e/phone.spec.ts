@@ -91,3 +91,51 @@ test.describe('focus', () => {
     await expect.poll(() => focused(page)).toEqual({ tag: 'H1', text: title });
   });
 });
+
+test.describe('navigation', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`the header or the mobile menu leads to Browse, Requests and (signed in) Following; each home tab has See all (${viewport.width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.email).toBeTruthy();
+      await shareToy(page.request, `Nav Toy ${Date.now().toString(36)}`);
+      await page.setViewportSize(viewport);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Glyph Toys for your Nothing Phone' })).toBeVisible();
+      // The hero matrix is part of the first screen on a phone too.
+      const hero = await page.locator('section[aria-labelledby="home-title"] > *').nth(1).boundingBox();
+      expect(hero?.width ?? 0).toBeGreaterThan(100);
+      expect((hero?.y ?? 9999) + (hero?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      await shot(page, 'home');
+
+      let nav = page.getByRole('navigation', { name: 'Main' });
+      if (viewport.width < 1024) {
+        await page.getByRole('button', { name: 'Open menu' }).click();
+        nav = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Main' });
+      }
+      for (const [name, href] of [
+        ['Browse', '/search'],
+        ['Requests', '/request-glyphs'],
+        ['Following', '/following'],
+      ] as const) {
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      if (viewport.width < 1024) await page.keyboard.press('Escape');
+
+      await expect(page.getByRole('link', { name: 'See all latest glyphs' })).toHaveAttribute('href', '/search?sort=latest');
+      await page.getByRole('tab', { name: 'Popular' }).click();
+      await expect(page.getByRole('link', { name: 'See all popular glyphs' })).toHaveAttribute('href', '/search?sort=popular');
+      // The tab panel is not a tab stop of its own: from the selected tab, Tab goes into its content.
+      await page.getByRole('tab', { name: 'Popular' }).focus();
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tabpanel');
+      await expectNoAxeViolations(page);
+    });
+  }
+
+  test('signed out, the mobile menu still has Browse and Requests, not Following', async ({ page }) => {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const nav = page.getByRole('dialog', { name: 'Menu' }).getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link')).toHaveText(['Browse', 'Requests']);
+  });
+});

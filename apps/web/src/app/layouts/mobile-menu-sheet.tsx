@@ -7,7 +7,7 @@ import { Avatar } from '../../components/ui/dot-text.tsx';
 import { useToast } from '../../components/ui/toast.tsx';
 import { paths } from '../../config/paths.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
-import { userMenuItems } from './nav-items.ts';
+import { primaryNavItems, userMenuItems } from './nav-items.ts';
 import { SearchBox } from './search-box.tsx';
 
 const linkClasses = 'flex items-center gap-3 rounded-2xl px-4 py-3 text-base text-fg hover:bg-raised';
@@ -59,6 +59,17 @@ export function MobileMenuSheet({
             </DialogPrimitive.Close>
           </div>
           {showSearch ? <SearchBox onSubmitted={close} /> : null}
+          <nav aria-label="Main">
+            <ul className="flex flex-col">
+              {primaryNavItems(Boolean(user)).map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to} onClick={close} className={linkClasses}>
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
           {user ? (
             <>
               <div className="flex items-center gap-3 rounded-2xl border border-line p-3">
@@ -97,9 +108,6 @@ export function MobileMenuSheet({
               </Link>
               <Link to={paths.signup} onClick={close} className={buttonClasses({ className: 'w-full' })}>
                 Sign Up
-              </Link>
-              <Link to={paths.requestGlyphs} onClick={close} className={linkClasses}>
-                Request Glyphs
               </Link>
             </div>
           )}

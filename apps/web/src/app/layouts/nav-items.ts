@@ -18,3 +18,13 @@ export function userMenuItems(username: string | undefined, isAdmin: boolean): N
   if (isAdmin) items.push({ label: 'Admin Panel', to: paths.admin });
   return items;
 }
+
+/** The core places, in the top bar and first in the mobile menu: Browse, Requests and (signed in) Following. */
+export function primaryNavItems(signedIn: boolean): NavItem[] {
+  const items: NavItem[] = [
+    { label: 'Browse', to: paths.search() },
+    { label: 'Requests', to: paths.requestGlyphs },
+  ];
+  if (signedIn) items.push({ label: 'Following', to: paths.following });
+  return items;
+}

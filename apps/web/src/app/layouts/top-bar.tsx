@@ -8,6 +8,7 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { SearchBox } from './search-box.tsx';
+import { primaryNavItems } from './nav-items.ts';
 
 // The dropdown's code (Radix, floating-ui) loads right after the first paint, not in the entry chunk.
 // Preloadable: a pre-rendered page shows them in full (issue 17: as plain `lazy` they left the
@@ -17,6 +18,9 @@ const UserMenu = preloadableLazy('menu', () => import('./user-menu.tsx').then((m
 const NotificationBell = preloadableLazy('bell', () => import('../../features/community/components/notification-bell.tsx').then((m) => m.NotificationBell));
 
 /** spec §2 Navigation: logo, search (hidden on /search and /request-glyphs), Upload Glyph, user menu or Login / Sign Up. */
+/** Whether the page at `pathname` is the place a nav item leads to. */
+const isCurrent = (pathname: string, to: string) => pathname === to.split('?')[0];
+
 export function TopBar() {
   const { user } = useAuth();
   const { pathname } = useLocation();
@@ -25,14 +29,15 @@ export function TopBar() {
     <header className="sticky top-0 z-30 border-b border-line bg-black/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4 sm:px-6">
         <Logo />
-        <div className="flex flex-1 justify-center">{showSearch ? <SearchBox className="hidden w-full max-w-md md:block" /> : null}</div>
-        <nav aria-label="Main" className="hidden items-center gap-2 md:flex">
+        <div className="flex flex-1 justify-center">{showSearch ? <SearchBox className="hidden w-full max-w-sm lg:block" /> : null}</div>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {primaryNavItems(Boolean(user)).map((item) => (
+            <Link key={item.to} to={item.to} aria-current={isCurrent(pathname, item.to) ? 'page' : undefined} className={buttonClasses({ variant: 'ghost', className: 'aria-[current=page]:text-accent-text' })}>
+              {item.label}
+            </Link>
+          ))}
           {user ? (
             <>
-              {/* Issue 19: the Following feed (the spec's user menu stays as it is). */}
-              <Link to={paths.following} className={buttonClasses({ variant: 'ghost' })}>
-                Following
-              </Link>
               <Link to={paths.upload} className={buttonClasses({ size: 'md' })}>
                 <Upload size={16} aria-hidden="true" />
                 Upload Glyph
@@ -56,7 +61,7 @@ export function TopBar() {
             </>
           )}
         </nav>
-        <div className="flex items-center gap-1 md:hidden">
+        <div className="flex items-center gap-1 lg:hidden">
           {user ? (
             <Suspense fallback={null}>
               <NotificationBell />
@@ -66,7 +71,7 @@ export function TopBar() {
         </div>
       </div>
       {showSearch ? (
-        <div className="px-4 pb-3 md:hidden">
+        <div className="px-4 pb-3 lg:hidden">
           <SearchBox />
         </div>
       ) : null}

@@ -75,6 +75,10 @@ export function TabsTrigger({ className, value, onClick, ...props }: ComponentPr
   );
 }
 
+/**
+ * The active tab's panel. Not a tab stop of its own (its cards and links are): the next Tab after the
+ * tab list goes into the content. A panel with nothing focusable in it may pass `tabIndex={0}`.
+ */
 export function TabsContent({ className, value, ...props }: ComponentProps<'div'> & { value: string }) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
@@ -84,7 +88,6 @@ export function TabsContent({ className, value, ...props }: ComponentProps<'div'
       id={idOf(tabs.baseId, 'content', value)}
       aria-labelledby={idOf(tabs.baseId, 'trigger', value)}
       data-state="active"
-      tabIndex={0}
       className={cn('mt-6 focus-visible:outline-offset-4', className)}
       {...props}
     />

@@ -28,7 +28,15 @@ function HomeList({ sort, label }: { sort: GlyphSort; label: string }) {
   }
   const glyphs = query.data?.glyphs ?? [];
   if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} />;
-  return <GlyphGrid glyphs={glyphs} label={`${label} glyphs`} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <GlyphGrid glyphs={glyphs} label={`${label} glyphs`} />
+      {/* The home lists stop at 12 (spec §9): the rest of the catalogue is on Browse, in the same order. */}
+      <Link to={paths.search(undefined, sort)} className={buttonClasses({ variant: 'outline', className: 'self-center' })}>
+        See all<span className="sr-only"> {label.toLowerCase()} glyphs</span>
+      </Link>
+    </div>
+  );
 }
 
 /** spec §2 Home: hero with the three calls to action, then the Latest and Popular tabs. */
@@ -58,7 +66,7 @@ export function HomePage() {
           Issue 16: a true 25×25 round matrix playing a real animation (scripts/hero-animation.ts). The
           pre-rendered page already shows the unlit matrix and the first frame's poster; the player takes over.
         */}
-        <GlyphPlayerCore src={heroAnimation} posterUrl={heroPoster} size={25} title="Glyphary" variant="hero" className="mx-auto hidden w-[260px] sm:block lg:w-[300px]" />
+        <GlyphPlayerCore src={heroAnimation} posterUrl={heroPoster} size={25} title="Glyphary" variant="hero" className="order-first mx-auto w-[168px] sm:w-[260px] md:order-none lg:w-[300px]" />
       </section>
 
       <section aria-labelledby="home-glyphs-title" className="flex flex-col gap-4">
