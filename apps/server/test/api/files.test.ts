@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MAX_FILE_BYTES, MSG } from '@glyphary/shared';
@@ -11,6 +11,7 @@ import { EICAR, makeApk, makeJpeg, makePixelBombPng, makePng, makeZip, multipart
 import { files } from '../../src/db/schema/index.ts';
 import { createLocalFileStore } from '../../src/modules/files/file-store.ts';
 import { createFilesRepository } from '../../src/modules/files/files.repository.ts';
+import { createParsePool } from '../../src/lib/parse-pool.ts';
 import { createFilesService } from '../../src/modules/files/files.service.ts';
 
 let t: TestApp;
@@ -345,9 +346,12 @@ describe('sweeper', () => {
     const orphanThumb = path.join(filesDir(), 'images', '11111111-1111-4111-8111-111111111111-thumb.webp');
     const staleTemp = path.join(filesDir(), 'tmp', 'left-over.part');
     for (const file of [orphan, orphanThumb, staleTemp]) fs.writeFileSync(file, 'x');
+    const parse = createParsePool(); // starts no worker until a job runs; the sweep runs none
+    onTestFinished(() => parse.close());
     const service = createFilesService({
       files: createFilesRepository(t.database.db),
       store: createLocalFileStore(filesDir()),
+      parse,
       scanCommand: undefined,
     });
     const removed = await service.sweep({ now: new Date(Date.now() + 60_000), tempMaxAgeMs: 30_000 });

@@ -19,6 +19,8 @@ export const API_MSG = {
   fileTypeInvalid: 'File type must be images, apks or animations',
   fileImageUnreadable: 'The image could not be read',
   fileApkInvalid: 'The file is not a valid APK',
+  uploadTooCostly: 'The file takes too much time or memory to check',
+  uploadBusy: 'The server is busy checking other uploads; try again in a minute',
   fileQuarantined: 'This file was flagged by the malware scan and cannot be used',
   fileInUse: 'This file is used by a glyph and cannot be deleted',
   uploadRateLimited: 'Too many uploads. Please try again later.',

@@ -2,6 +2,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { runJob } from '../../lib/jobs.ts';
+import { createParsePool } from '../../lib/parse-pool.ts';
 import { createRateLimitStore } from '../../lib/throttle-stores.ts';
 import { createAnimationsRepository } from '../animations/animations.repository.ts';
 import { createAnimationsService } from '../animations/animations.service.ts';
@@ -26,9 +27,13 @@ export default fp(
       app.addHook('onClose', async () => s3Store.close());
       store = s3Store;
     } else store = createLocalFileStore(path.join(env.DATA_DIR, 'files'));
+    // Uploaded bytes are parsed in worker threads, bounded in time and heap (SECURITY "Parsers of uploaded bytes").
+    const parse = createParsePool();
+    app.addHook('onClose', async () => parse.close());
     const service = createFilesService({
       files: createFilesRepository(database.db),
       store,
+      parse,
       scanCommand: env.FILE_SCAN_COMMAND,
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
       clock,

@@ -8,7 +8,7 @@ import { animationNames, isStoredName, parseStoredFileUrl, parseStoredName, stor
 import { AppError, forbidden, notFound, conflict, insufficientStorage, isNoSpaceError } from '../../lib/errors.ts';
 import { ids } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
-import { analyseApk, ApkInvalidError } from '../apk/index.ts';
+import { ParseRefusedError, type ParsePool } from '../../lib/parse-pool.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat, TOY_PREVIEW_MAX_PIXELS, TOY_PREVIEWS_MAX_PIXELS } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
 import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
@@ -59,6 +59,8 @@ export interface ServableFile {
 export interface FilesServiceDeps {
   files: FilesRepository;
   store: FileStore;
+  /** Where APKs are analysed, off the event loop. */
+  parse: ParsePool;
   /** FILE_SCAN_COMMAND: the malware-scan hook (SECURITY "Uploads"). */
   scanCommand: string | undefined;
   /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */
@@ -92,7 +94,7 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
 const inflightKeys = new Set<string>();
 
 /** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
-export function createFilesService({ files, store, scanCommand, quotaBytes = 0, servedBytes, clock }: FilesServiceDeps) {
+export function createFilesService({ files, store, parse, scanCommand, quotaBytes = 0, servedBytes, clock }: FilesServiceDeps) {
   const served = createFileBytesCache<ServableFile>({ ...SERVED_BYTES_DEFAULTS, ...servedBytes, ...(clock ? { clock } : {}) });
 
   /** The early quota check, before any work (the insert transaction checks again, exactly). */
@@ -133,9 +135,9 @@ export function createFilesService({ files, store, scanCommand, quotaBytes = 0, 
   async function prepareApk(apkPath: string, ownerId: string, produced: string[]) {
     let analysis;
     try {
-      analysis = await analyseApk(apkPath);
+      analysis = await parse.run('apk', apkPath);
     } catch (error) {
-      if (error instanceof ApkInvalidError) throw new AppError(error.status, 'APK_INVALID', error.message);
+      if (error instanceof ParseRefusedError) throw new AppError(error.status, 'APK_INVALID', error.message);
       throw error;
     }
     const report: ApkReport = { ...analysis.report, toys: analysis.report.toys.map((toy) => ({ ...toy })) };
