@@ -72,6 +72,7 @@ export const routePatterns = {
   admin: '/admin',
   notFound: '/404',
   following: '/following',
+  install: '/install',
 } as const;
 
 /** Who sees a page: anyone, only signed-out visitors (else to /), signed-in people (else to /login), admins. */
@@ -116,6 +117,8 @@ export const PAGES: readonly Page[] = [
   { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },
   // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.
   { pattern: routePatterns.liked, module: 'liked', access: 'public' },
+  // Issue 49: adding the F-Droid repository and Obtainium on a phone.
+  { pattern: routePatterns.install, module: 'install', access: 'public' },
   { pattern: routePatterns.forgotPassword, module: 'forgot-password', access: 'public' },
   { pattern: routePatterns.resetPassword, module: 'reset-password', access: 'public' },
   { pattern: routePatterns.login, module: 'login', access: 'signed-out' },

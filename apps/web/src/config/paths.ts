@@ -36,4 +36,5 @@ export const paths = {
   admin: '/admin',
   notFound: '/404',
   following: '/following',
+  install: '/install',
 } as const;

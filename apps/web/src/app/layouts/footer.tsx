@@ -24,6 +24,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={paths.install} className="hover:text-fg hover:underline">
+                Install on your phone
+              </Link>
+            </li>
+            <li>
               <a href={`mailto:${SUPPORT_EMAIL}`} className="hover:text-fg hover:underline">
                 Support
               </a>

@@ -1,7 +1,10 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RELEASE_MSG } from '@glyphary/shared';
+import { GetUpdatesButton } from '../../install/index.ts';
+import { Link } from '../../../lib/router.tsx';
+import { paths } from '../../../config/paths.ts';
 
-const QrCode = lazy(() => import('./qr-code.tsx'));
+const QrCode = lazy(() => import('../../../components/qr-code.tsx'));
 // Tailwind's lg breakpoint: a desktop-sized screen, where the phone is a second device.
 const DESKTOP = '(min-width: 1024px)';
 const EXTERNAL_REL = 'noopener noreferrer nofollow ugc';
@@ -34,9 +37,10 @@ function isGitHubRepo(url: string | null): url is string {
 
 /**
  * Getting the toy onto the phone (issue 18): on desktop a QR code of this page, the stable
- * latest-APK link, the releases feed, and 'Add to Obtainium' for toys with a GitHub repository.
+ * latest-APK link, the releases feed, and "Get updates" (F-Droid repository, Obtainium via Glyphary) for toys
+ * with an APK; 'Add to Obtainium' via GitHub only for source-only toys.
  */
-export function InstallOnPhone({ glyphId, githubUrl, hasApk }: { glyphId: string; githubUrl: string | null; hasApk: boolean }) {
+export function InstallOnPhone({ glyphId, githubUrl, hasApk, packageName = null }: { glyphId: string; githubUrl: string | null; hasApk: boolean; packageName?: string | null }) {
   const desktop = useIsDesktop();
   // Only read in the browser: the QR code is never pre-rendered (useIsDesktop is false there).
   const pageUrl = desktop ? `${window.location.origin}/glyph/${glyphId}` : '';
@@ -62,13 +66,23 @@ export function InstallOnPhone({ glyphId, githubUrl, hasApk }: { glyphId: string
               </a>
             </li>
           ) : null}
-          {isGitHubRepo(githubUrl) ? (
+          {hasApk ? (
+            <li>
+              <GetUpdatesButton glyphId={glyphId} packageName={packageName} />
+            </li>
+          ) : isGitHubRepo(githubUrl) ? (
+            // Source-only toys: Obtainium can still follow the creator's GitHub releases.
             <li>
               <a href={`obtainium://add/${githubUrl}`} rel={EXTERNAL_REL} className="underline underline-offset-4 hover:text-muted">
                 {RELEASE_MSG.addToObtainium}
               </a>
             </li>
           ) : null}
+          <li>
+            <Link to={paths.install} className="underline underline-offset-4 hover:text-muted">
+              How to install and update
+            </Link>
+          </li>
           <li>
             <a href={`/glyph/${glyphId}/releases.atom`} type="application/atom+xml" className="underline underline-offset-4 hover:text-muted">
               {RELEASE_MSG.releasesFeed}

@@ -68,7 +68,7 @@ export function ReleasesSection({
         <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
-        <InstallOnPhone glyphId={glyph.id} githubUrl={glyph.githubUrl} hasApk={glyph.apkUrl !== null} />
+        <InstallOnPhone glyphId={glyph.id} githubUrl={glyph.githubUrl} hasApk={glyph.apkUrl !== null} packageName={glyph.apk?.packageName ?? null} />
       </div>
     </div>
   );
