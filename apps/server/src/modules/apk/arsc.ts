@@ -51,10 +51,12 @@ export interface ResourceTable {
    * lookups). Empty when the id is unknown.
    */
   resolve(id: number): ResolvedValue[];
+  /** Entry lookups made so far (at most ARSC_LIMITS.maxLookups). */
+  readonly lookups: number;
 }
 
 /** An empty table, for APKs without resources.arsc (references then stay unresolved). */
-export const EMPTY_TABLE: ResourceTable = { resolve: () => [] };
+export const EMPTY_TABLE: ResourceTable = { resolve: () => [], lookups: 0 };
 
 /**
  * Indexes a resources.arsc: the global string pool and every type chunk's place, decoding entries
@@ -197,5 +199,10 @@ export function parseArsc(buffer: Buffer): ResourceTable {
     return values;
   }
 
-  return { resolve: (id) => resolveId(id, 0) };
+  return {
+    resolve: (id) => resolveId(id, 0),
+    get lookups() {
+      return lookups;
+    },
+  };
 }

@@ -41,7 +41,8 @@ export class StringPool {
   private readonly offsets: Bytes;
   private readonly data: Bytes;
   private readonly cache = new Map<number, string>();
-  private decodedBytes = 0;
+  /** Bytes decoded so far (at most MAX_DECODED_BYTES_PER_POOL). */
+  decodedBytes = 0;
   private readonly what: string;
 
   constructor(chunk: Chunk, maxStrings: number, what: string) {

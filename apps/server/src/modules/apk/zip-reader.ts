@@ -190,6 +190,11 @@ export class ZipArchive {
     return new ZipArchive(buffer, entries, totalLimit);
   }
 
+  /** Bytes inflated so far (every read counted), and the most this archive may ever inflate. */
+  get work(): { inflated: number; budget: number } {
+    return { inflated: this.inflated, budget: this.budget };
+  }
+
   get names(): string[] {
     return this.entries.map((entry) => entry.name);
   }
