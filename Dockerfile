@@ -46,4 +46,4 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains in-flight requests and exits within 10 s (set the orchestrator's grace period above that).
 STOPSIGNAL SIGTERM
-CMD ["node", "--no-memory-reducer", "apps/server/src/main.ts"]
+CMD ["node", "--max-semi-space-size=16", "--no-wasm-tier-up", "--no-wasm-dynamic-tiering", "apps/server/src/main.ts"]

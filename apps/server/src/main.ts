@@ -1,3 +1,4 @@
+import './runtime-env.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadEnv, type Env } from './config/env.ts';

@@ -16,12 +16,11 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The Node flags the server runs with wherever it starts: `npm start`, the Dockerfile, the tests and the
- * benchmarks. `--no-memory-reducer`: V8's memory reducer marks the whole heap (~400 MB with the search index)
- * when the process turns quiet, on threads that share the server's core, and the first requests after the
- * quiet met it as 300–400 ms session lookups (decision 0070). `apps/server/test/docs/node-flags.test.ts` holds
- * package.json and the Dockerfile to this list.
+ * benchmarks. They bound memory (decision 0076): a 16 MB young generation, and PGlite's WebAssembly kept on
+ * its baseline compiler instead of also holding optimised code. `apps/server/test/docs/node-flags.test.ts`
+ * holds package.json and the Dockerfile to this list. main.ts sets MALLOC_ARENA_MAX itself.
  */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--no-memory-reducer'];
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=16', '--no-wasm-tier-up', '--no-wasm-dynamic-tiering'];
 
 /** The server's entry point, `apps/server/src/main.ts`. */
 export const SERVER_MAIN = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../apps/server/src/main.ts');
@@ -117,6 +116,8 @@ export function serverEnv(options: ServerEnvOptions): Record<string, string> {
     SUPER_ADMIN_EMAIL: options.superAdminEmail ?? 'admin@example.com',
     LOG_LEVEL: 'warn',
     SYNC_JOB: 'off',
+    // What main.ts would otherwise re-execute itself to set (decision 0076).
+    MALLOC_ARENA_MAX: '2',
   };
 }
 

@@ -167,7 +167,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const dbDir = path.join(options.dataDir ?? './data', 'db');
     unlock = lockDataDir(dbDir);
     try {
-      client = await PGlite.create(dbDir, { extensions: { pg_trgm } });
+      // 32 MB of shared buffers instead of 128 MB: they live in the WebAssembly memory, which never shrinks.
+      client = await PGlite.create(dbDir, { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] });
     } catch (error) {
       unlock();
       throw error;

@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface Mail {
@@ -24,10 +23,13 @@ export function createMailer(options: { smtpUrl?: string | undefined; from: stri
       },
     };
   }
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  const smtpUrl = options.smtpUrl;
+  // Loaded on the first mail: an install without SMTP never pays for nodemailer's memory.
+  let transport: Promise<{ sendMail(message: object): Promise<unknown> }> | undefined;
   return {
     async send(mail) {
-      await transport.sendMail({ from: options.from, ...mail });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+      await (await transport).sendMail({ from: options.from, ...mail });
     },
   };
 }

@@ -6,9 +6,11 @@ import { APK_MSG, MSG } from '@glyphary/shared';
 import { ApkInvalidError } from '../apk/apk-error.ts';
 import { ZipArchive } from '../apk/zip-reader.ts';
 
-// libvips keeps recently read files open in its operation cache (process-wide): a stored file that is
-// later deleted would keep its disk space, and its file system could not be unmounted. Never cache files.
-sharp.cache({ files: 0 });
+// libvips settings are process-wide. Its operation cache would keep recently read files open (a deleted
+// file would keep its disk space) and up to 50 MB of decoded images per process; one worker thread per
+// image keeps its memory per upload small (uploads are bounded, so the time is too; decision 0076).
+sharp.cache(false);
+sharp.concurrency(1);
 
 /** Images are decoded with this pixel bound (SECURITY "Uploads": pixel bombs are refused). */
 export const MAX_IMAGE_PIXELS = 40_000_000;

@@ -11,7 +11,6 @@ import { createFileLifetimeJob } from './file-lifetimes.job.ts';
 import { createFilesRepository } from './files.repository.ts';
 import { createFilesService } from './files.service.ts';
 import { filesRoutes } from './files.routes.ts';
-import { createS3FileStore, s3OptionsFromEnv } from './s3-file-store.ts';
 
 /**
  * Uploads and stored files: one FileStore (local disk, or an S3 bucket shared by every instance with
@@ -23,6 +22,8 @@ export default fp(
     let store: FileStore;
     if (fileStore) store = fileStore;
     else if (env.S3_BUCKET) {
+      // The AWS SDK is loaded only when a bucket is configured (tens of MB of heap otherwise unused).
+      const { createS3FileStore, s3OptionsFromEnv } = await import('./s3-file-store.ts');
       const s3Store = createS3FileStore(s3OptionsFromEnv(env, env.S3_BUCKET));
       app.addHook('onClose', async () => s3Store.close());
       store = s3Store;
