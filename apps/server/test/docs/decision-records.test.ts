@@ -19,7 +19,8 @@ interface DecisionRecord {
 
 const records: DecisionRecord[] = fs
   .readdirSync(DIR)
-  .filter((file) => file.endsWith('.md'))
+  // The index (README.md) is not a record.
+  .filter((file) => /^\d{4}-.*\.md$/.test(file))
   .sort()
   .map((file) => {
     const text = fs.readFileSync(path.join(DIR, file), 'utf8');
