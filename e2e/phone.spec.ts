@@ -139,3 +139,38 @@ test.describe('navigation', () => {
     await expect(nav.getByRole('link')).toHaveText(['Browse', 'Requests']);
   });
 });
+
+test.describe('the toy page', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`name, creator and Download are on the first screen, before the media in the tab order (${viewport.width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.email).toBeTruthy();
+      const title = `First Screen Toy ${Date.now().toString(36)}`;
+      const id = await shareToy(page.request, title);
+      await page.setViewportSize(viewport);
+      await page.goto(`/glyph/${id}`);
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      const download = page.getByRole('button', { name: 'Download APK' });
+      await expect(download).toBeVisible();
+      for (const element of [heading, page.getByRole('link', { name: `@${signedInUser.username}` }), download]) {
+        const box = await element.boundingBox();
+        expect(box, (await element.textContent()) ?? '').not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height);
+      }
+      // Where it runs, from the APK, beside the name.
+      await expect(page.getByRole('list', { name: 'Runs on' }).first()).toBeVisible();
+      await shot(page, 'toy');
+
+      // From the creator link, the next stops lead to Download without passing through the media.
+      await page.getByRole('link', { name: `@${signedInUser.username}` }).focus();
+      let steps = 0;
+      while (steps < 6 && !(await download.evaluate((element) => element === document.activeElement))) {
+        await page.keyboard.press('Tab');
+        steps += 1;
+      }
+      await expect(download).toBeFocused();
+      expect(steps).toBeLessThanOrEqual(3);
+      await expectNoAxeViolations(page);
+    });
+  }
+});

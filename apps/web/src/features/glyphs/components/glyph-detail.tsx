@@ -20,6 +20,7 @@ import { ImageGallery } from './image-gallery.tsx';
 import { LikeButton } from './like-button.tsx';
 import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
+import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
 // The creator's Edit and Delete (with the delete confirmation): visitors never load them (decision 0044).
@@ -153,18 +154,12 @@ export function GlyphDetail({
   const isCreator = Boolean(viewerId && viewerId === glyph.creatorId);
   // With an APK the repository link is one of the quiet actions (the download is the red one).
   const quietRepository = Boolean(glyph.apkUrl && glyph.githubUrl);
+  // Phone first (issue 47): what the toy is, where it runs and how to install it come first, in the
+  // first screen of a phone and first in the tab order; the player (smaller on a phone), screenshots
+  // and details follow. From lg on, the media take the left column beside the summary and details.
   return (
-    <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:gap-12">
-      {glyph.animation ? (
-        // Issue 16: the animation first (its poster is the page's largest paint), the screenshots below.
-        <div className="flex min-w-0 flex-col gap-6">
-          <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
-          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} priority={false} /> : null}
-        </div>
-      ) : (
-        <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
-      )}
-      <div className="flex min-w-0 flex-col gap-6">
+    <article className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr] lg:gap-x-12">
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-1">
         <header className="flex flex-col gap-3">
           <h1 className="font-display text-3xl font-bold break-words sm:text-4xl">{glyph.title}</h1>
           <p className="text-sm text-muted">
@@ -177,11 +172,10 @@ export function GlyphDetail({
             </Link>{' '}
             · <time dateTime={glyph.createdAt}>{formatDate(glyph.createdAt)}</time>
           </p>
+          <DeviceBadges devices={glyph.apkDevices} />
           <Counts glyph={glyph} />
           <TagChips tags={glyph.tags} />
         </header>
-
-        <ExpandableText text={glyph.description} />
 
         {/* Issue 17: one red action (the download, else the repository), alone on its row; the quiet
             ones below it in one row of equal cells (on phones a second repository link takes its own
@@ -210,6 +204,25 @@ export function GlyphDetail({
           <LikeButton glyphId={glyph.id} userId={viewerId} size="lg" />
           <ShareButton size="lg" />
         </div>
+      </div>
+
+      {glyph.animation ? (
+        // Issue 16: the animation first among the media (its poster is the page's largest paint), the screenshots below.
+        <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <div className="mx-auto w-full max-w-[18rem] sm:max-w-sm lg:max-w-none">
+            <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
+          </div>
+          {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} priority={false} /> : null}
+        </div>
+      ) : (
+        <div className="mx-auto w-full max-w-sm min-w-0 lg:col-start-1 lg:row-span-2 lg:row-start-1 lg:max-w-none">
+          <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} />
+        </div>
+      )}
+
+      <div className="flex min-w-0 flex-col gap-6 lg:col-start-2 lg:row-start-2">
+        <ExpandableText text={glyph.description} />
+
         {glyph.apkUrl && glyph.apk ? (
           <NearViewport placeholderClassName="min-h-64">
             <ApkPanel report={glyph.apk} />
