@@ -344,7 +344,7 @@ function markdown(meta: Record<string, unknown>): string {
   const lines = [
     `# Bench ${meta.date} (${meta.commit})`,
     '',
-    `Size ${size}, ${runs} run(s) per row, ${duration} s per load run, production configuration (NODE_ENV=production, LOG_LEVEL=info, TRUST_PROXY=true), ${hasTaskset ? 'server on core 0 and client on core 1' : 'unpinned'}; load average at the start ${meta.loadAverage}.`,
+    `Size ${size}${legs.includes('memory') ? ' (memory rows: the demo catalogue on PGlite)' : ''}, ${runs} run(s) per row, ${duration} s per load run, production configuration (NODE_ENV=production, LOG_LEVEL=info, TRUST_PROXY=true), ${hasTaskset ? 'server on core 0 and client on core 1' : 'unpinned'}; load average at the start ${meta.loadAverage}.`,
     'A row is judged on the median of its runs: **met**, **within noise** (the median misses, but the budget lies inside the spread between runs: met by DESIGN §5), or **missed**.',
     '',
     '| Row | Database | Budget (§5) | Median | Runs | Verdict |',
