@@ -65,6 +65,17 @@ describe('the tiny seed', () => {
     }
   });
 
+  it('fills the daily statistics roll-ups from that history', async () => {
+    const [filled] = await rows<{ days: number; views: number; raw: number }>(sql`
+      select count(distinct day)::int as days, coalesce(sum(views), 0)::int as views, (select count(*)::int from glyph_views) as raw
+      from glyph_daily_stats`);
+    expect(filled!.days).toBeGreaterThanOrEqual(28);
+    expect(filled!.views).toBe(filled!.raw);
+    const [platform] = await rows<{ signups: number; users: number }>(sql`
+      select coalesce(sum(signups), 0)::int as signups, (select count(*)::int from users) as users from platform_daily_stats`);
+    expect(platform!.signups).toBe(platform!.users);
+  });
+
   it("serves an APK glyph's latest.apk and its version history through the app", async () => {
     await database.close();
     const env = loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' });

@@ -28,6 +28,7 @@ export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
+export * from './schemas/stats.ts';
 // Issue 22: the API's error codes
 export * from './error-codes.ts';
 // Issue 22: the one page table (paths, route modules, access, boot-data URLs)

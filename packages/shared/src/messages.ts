@@ -19,6 +19,7 @@ import { DISCOVERY_MSG } from './messages/discovery.ts';
 import { ADMIN_MSG } from './messages/admin.ts';
 import { RELEASE_MSG } from './messages/releases.ts';
 import { INSTALL_MSG } from './messages/install.ts';
+import { STATS_MSG } from './messages/stats.ts';
 
 export { COMMON_MSG } from './messages/common.ts';
 export { AUTH_MSG } from './messages/auth.ts';
@@ -33,5 +34,6 @@ export { DISCOVERY_MSG } from './messages/discovery.ts';
 export { ADMIN_MSG } from './messages/admin.ts';
 export { RELEASE_MSG } from './messages/releases.ts';
 export { INSTALL_MSG } from './messages/install.ts';
+export { STATS_MSG } from './messages/stats.ts';
 
-export const MSG = { ...COMMON_MSG, ...AUTH_MSG, ...API_MSG, ...SETTINGS_MSG, ...GLYPH_MSG, ...GLYPH_PAGE_MSG, ...REQUEST_MSG, ...FILE_MSG, ...SEARCH_MSG, ...DISCOVERY_MSG, ...ADMIN_MSG, ...RELEASE_MSG, ...INSTALL_MSG } as const;
+export const MSG = { ...COMMON_MSG, ...AUTH_MSG, ...API_MSG, ...SETTINGS_MSG, ...GLYPH_MSG, ...GLYPH_PAGE_MSG, ...REQUEST_MSG, ...FILE_MSG, ...SEARCH_MSG, ...DISCOVERY_MSG, ...ADMIN_MSG, ...RELEASE_MSG, ...INSTALL_MSG, ...STATS_MSG } as const;

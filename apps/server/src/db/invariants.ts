@@ -4,15 +4,60 @@ import { queryRows, type Db } from './client.ts';
 import type { FileStore } from '../modules/files/file-store.ts';
 
 /**
- * One invariant of SECURITY.md §5 (I1–I7), or a data check (R1), and what breaks it (empty `violations` = it holds).
+ * One invariant of SECURITY.md §5 (I1–I7), or a data check (R1, R2), and what breaks it (empty `violations` = it holds).
  */
 export interface InvariantResult {
-  id: 'I1' | 'I2' | 'I3' | 'I4' | 'I5' | 'I6' | 'I7' | 'R1';
+  id: 'I1' | 'I2' | 'I3' | 'I4' | 'I5' | 'I6' | 'I7' | 'R1' | 'R2';
   description: string;
   violations: string[];
 }
 
 const LIMIT = 20; // enough examples to act on, never a flood
+
+/**
+ * Each roll-up row against a recount of its raw events (a full outer join, so a missing or an extra
+ * day shows too; a roll-up row at zero equals no raw event). Days are UTC, as the triggers write them.
+ */
+const ROLLUP_DRIFT = sql`
+  with raw_glyph as (
+    select glyph_id, day, sum(views)::int views, sum(button)::int button, sum(latest)::int latest, sum(repository)::int repository, sum(likes)::int likes from (
+      select glyph_id, stats_utc_day(created_at) as day, 1 as views, 0 as button, 0 as latest, 0 as repository, 0 as likes from glyph_views
+      union all
+      select glyph_id, stats_utc_day(created_at), 0, (source not in ('latest', 'repository'))::int, (source = 'latest')::int, (source = 'repository')::int, 0 from glyph_downloads
+      union all
+      select glyph_id, stats_utc_day(created_at), 0, 0, 0, 0, 1 from glyph_likes
+    ) e group by glyph_id, day
+  ), raw_release as (
+    select release_id, stats_utc_day(created_at) as day, count(*)::int n from release_downloads group by 1, 2
+  ), raw_follows as (
+    select followee_id as user_id, stats_utc_day(created_at) as day, count(*)::int n from follows group by 1, 2
+  ), raw_platform as (
+    select day, sum(signups)::int signups, sum(uploads)::int uploads, sum(reports)::int reports from (
+      select stats_utc_day(created_at) as day, 1 as signups, 0 as uploads, 0 as reports from users
+      union all select stats_utc_day(created_at), 0, 1, 0 from glyphs
+      union all select stats_utc_day(created_at), 0, 0, 1 from reports
+    ) e group by day
+  )
+  (select 'glyph ' || coalesce(s.glyph_id, r.glyph_id) || ' ' || coalesce(s.day, r.day) || ': roll-up ' ||
+      concat_ws('/', s.views, s.downloads_button, s.downloads_latest, s.downloads_repository, s.likes) || ' raw ' ||
+      concat_ws('/', r.views, r.button, r.latest, r.repository, r.likes) as v
+    from glyph_daily_stats s full join raw_glyph r on r.glyph_id = s.glyph_id and r.day = s.day
+    where (coalesce(s.views, 0), coalesce(s.downloads_button, 0), coalesce(s.downloads_latest, 0), coalesce(s.downloads_repository, 0), coalesce(s.likes, 0))
+      is distinct from (coalesce(r.views, 0), coalesce(r.button, 0), coalesce(r.latest, 0), coalesce(r.repository, 0), coalesce(r.likes, 0))
+    limit ${LIMIT})
+  union all
+  (select 'release ' || coalesce(s.release_id, r.release_id) || ' ' || coalesce(s.day, r.day) || ': roll-up ' || coalesce(s.downloads, 0) || ' raw ' || coalesce(r.n, 0)
+    from release_daily_stats s full join raw_release r on r.release_id = s.release_id and r.day = s.day
+    where coalesce(s.downloads, 0) <> coalesce(r.n, 0) limit ${LIMIT})
+  union all
+  (select 'creator ' || coalesce(s.user_id, r.user_id) || ' ' || coalesce(s.day, r.day) || ': follows roll-up ' || coalesce(s.follows, 0) || ' raw ' || coalesce(r.n, 0)
+    from creator_daily_stats s full join raw_follows r on r.user_id = s.user_id and r.day = s.day
+    where coalesce(s.follows, 0) <> coalesce(r.n, 0) limit ${LIMIT})
+  union all
+  (select 'platform ' || coalesce(s.day, r.day) || ': roll-up ' || concat_ws('/', s.signups, s.uploads, s.reports) || ' raw ' || concat_ws('/', r.signups, r.uploads, r.reports)
+    from platform_daily_stats s full join raw_platform r on r.day = s.day
+    where (coalesce(s.signups, 0), coalesce(s.uploads, 0), coalesce(s.reports, 0)) is distinct from (coalesce(r.signups, 0), coalesce(r.uploads, 0), coalesce(r.reports, 0))
+    limit ${LIMIT})`;
 
 async function hashStored(store: FileStore, key: string): Promise<string> {
   const hash = createHash('sha256');
@@ -96,6 +141,11 @@ export async function checkInvariants(db: Db, store?: FileStore, options: { veri
       where g.apk_url is not null
         and not exists (select 1 from releases r where r.glyph_id = g.id and r.state = 'published')
       limit ${LIMIT}`),
+  });
+  results.push({
+    id: 'R2',
+    description: 'the daily statistics roll-ups equal the raw events they count, day by day',
+    violations: await rows(ROLLUP_DRIFT),
   });
 
   if (store) {

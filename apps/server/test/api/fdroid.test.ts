@@ -12,7 +12,7 @@ import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, type Signer } fro
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
 import { makePng, uploadFile } from '../file-fixtures.ts';
-import { glyphs, releases, users } from '../../src/db/schema/index.ts';
+import { glyphDailyStats, glyphs, releases, users } from '../../src/db/schema/index.ts';
 import { generateRepoKeyPem, parseRepoKey, repoKeyPath } from '../../src/modules/fdroid/fdroid.keys.ts';
 
 const run = promisify(execFile);
@@ -220,6 +220,8 @@ describe('the F-Droid repository', () => {
     await fetch(`${base}/fdroid/repo/com.example.counted_1.apk`, { redirect: 'manual' });
     const [row] = await t.database.db.select({ downloads: glyphs.downloads }).from(glyphs).where(eq(glyphs.id, id));
     expect(row?.downloads).toBe(1);
+    const [daily] = await t.database.db.select().from(glyphDailyStats).where(eq(glyphDailyStats.glyphId, id));
+    expect(daily).toMatchObject({ downloadsRepository: 1, downloadsButton: 0, downloadsLatest: 0 });
     const followed = await fetch(`${base}/fdroid/repo/com.example.counted_1.apk`);
     expect(Buffer.from(await followed.arrayBuffer()).length).toBe(apk.size);
     for (const missing of ['com.example.counted_2.apk', 'com.example.nothing_1.apk', '..%2f..%2fetc_1.apk', 'repo-key.pem', 'x.apk']) {

@@ -450,6 +450,10 @@ describe('downloads', () => {
     expect((await glyphRow(id))?.downloads).toBe(2);
     // SECURITY I2 stays: counters equal their dedup rows.
     expect(await t.database.db.$count(glyphDownloads, eq(glyphDownloads.glyphId, id))).toBe(2);
+    // Each glyph download keeps how its first download came: latest.apk, then the site's button.
+    const sources = await t.database.db.select({ actor: glyphDownloads.actor, source: glyphDownloads.source }).from(glyphDownloads).where(eq(glyphDownloads.glyphId, id));
+    expect(sources.map((row) => row.source).sort()).toEqual(['button', 'latest']);
+    expect(invariantsHold(await checkInvariants(t.database.db, undefined, { verifyHashes: false }), 'R2')).toBe(true);
     for (const release of final) expect(await t.database.db.$count(releaseDownloads, eq(releaseDownloads.releaseId, release.id))).toBe(release.downloads);
     const invariants = await checkInvariants(t.database.db, undefined, { verifyHashes: false });
     expect(invariants.find((result) => result.id === 'I2')?.violations).toEqual([]);
@@ -585,3 +589,7 @@ describe('migration', () => {
     expect((await publish(creator, older.id, { apkUrl: (await uploadApk(creator, { versionCode: 1 })).url })).statusCode).toBe(200);
   });
 });
+
+function invariantsHold(results: Awaited<ReturnType<typeof checkInvariants>>, id: string): boolean {
+  return results.find((result) => result.id === id)?.violations.length === 0;
+}

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { MSG } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
-import { auditLog, glyphDownloads, glyphLikes, glyphViews, glyphs, releaseDownloads, releases, syncState, users } from '../../src/db/schema/index.ts';
+import { auditLog, glyphDailyStats, glyphDownloads, glyphLikes, glyphViews, glyphs, releaseDailyStats, releaseDownloads, releases, syncState, users } from '../../src/db/schema/index.ts';
 import { checkInvariants } from '../../src/db/invariants.ts';
 import { createSyncRepository, SYNC_LOCK_KEY } from '../../src/modules/sync/sync.repository.ts';
 
@@ -133,6 +133,30 @@ describe('POST /api/admin/sync-glyph-counts', () => {
     expect((await sync(a.auth, { glyphId: glyph.id })).json()).toMatchObject({ updated: 1 });
     expect([await downloadsOf(older.id), await downloadsOf(newer.id), await downloadsOf(only!.id)]).toEqual([1, 2, 9]);
     await repairAll();
+  });
+
+  it('repairs drifted daily roll-ups of glyphs and releases from their raw events', async () => {
+    await repairAll();
+    const glyph = await insertGlyph(t.database, maker.id, { downloads: 1, views: 1 });
+    const [release] = await t.database.db
+      .insert(releases)
+      .values({ glyphId: glyph.id, apkUrl: '/api/files/apks/r.apk', size: 10, sha256: 'a'.repeat(64), versionCode: 1, downloads: 1 })
+      .returning();
+    const when = new Date('2026-02-10T12:00:00Z');
+    await t.database.db.insert(glyphViews).values({ glyphId: glyph.id, actor: 'ip:v', createdAt: when });
+    await t.database.db.insert(glyphDownloads).values({ glyphId: glyph.id, actor: 'ip:v', source: 'latest', createdAt: when });
+    await t.database.db.insert(releaseDownloads).values({ releaseId: release!.id, actor: 'ip:v', createdAt: when });
+    const rollupDrift = async () => (await checkInvariants(t.database.db, undefined, { verifyHashes: false })).find((r) => r.id === 'R2')?.violations;
+    expect(await rollupDrift()).toEqual([]);
+    // A wrong day, a day with no events at all, and a wrong release day.
+    await t.database.db.update(glyphDailyStats).set({ views: 5, downloadsLatest: 0 }).where(eq(glyphDailyStats.glyphId, glyph.id));
+    await t.database.db.insert(glyphDailyStats).values({ glyphId: glyph.id, day: '2026-02-11', likes: 3 });
+    await t.database.db.update(releaseDailyStats).set({ downloads: 4 }).where(eq(releaseDailyStats.releaseId, release!.id));
+    expect(await rollupDrift()).toHaveLength(3);
+
+    expect((await sync(a.auth)).json()).toEqual({ success: true, message: MSG.syncUpdated(1), updated: 1 });
+    expect(await rollupDrift()).toEqual([]);
+    expect((await sync(a.auth)).json()).toMatchObject({ updated: 0 });
   });
 
   it('walks every batch of 1,000 (keyset over id), edges included', async () => {

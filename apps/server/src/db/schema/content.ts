@@ -145,6 +145,8 @@ export const glyphDownloads = pgTable(
       .references(() => glyphs.id, { onDelete: 'cascade' }),
     actor: text('actor').notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** How the counted (first) download came: 'button' (the site), 'latest' (latest.apk) or 'repository' (F-Droid). */
+    source: text('source').notNull().default('button'),
     createdAt,
   },
   (t) => [

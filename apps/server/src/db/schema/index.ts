@@ -3,3 +3,4 @@ export * from './content.ts';
 export * from './animations.ts';
 export * from './community.ts';
 export * from './releases.ts';
+export * from './stats.ts';

@@ -74,7 +74,7 @@ export const fdroidRoutes: FastifyPluginAsyncZod<{
       if (!listed) throw notFound(MSG.notFound);
       const viewer = await getViewer(request, auth);
       const userId = viewer?.id ?? null;
-      const result = await releases.recordDownload(listed.glyphId, listed.releaseId, { actor: actorOf({ userId, ip: request.ip }), userId });
+      const result = await releases.recordDownload(listed.glyphId, listed.releaseId, { actor: actorOf({ userId, ip: request.ip }), userId }, 'repository');
       if (result.counted) onDownload?.(result.glyphId);
       return reply.header('cache-control', 'no-store').redirect(listed.apkUrl, 302);
     },

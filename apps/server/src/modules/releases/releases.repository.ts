@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { DownloadSource } from '@glyphary/shared';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { files, glyphDownloads, glyphs, releaseDownloads, releases, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
@@ -188,7 +189,10 @@ export function createReleasesRepository(db: Db) {
      * transaction (DESIGN §4.1; glyphs.downloads stays the count of glyph_downloads, SECURITY I2).
      * @returns null when the release is not published or its glyph is deleted.
      */
-    async recordDownload(releaseId: string, params: { actor: string; userId: string | null }): Promise<{ counted: boolean; downloads: number } | null> {
+    async recordDownload(
+      releaseId: string,
+      params: { actor: string; userId: string | null; source: DownloadSource },
+    ): Promise<{ counted: boolean; downloads: number } | null> {
       try {
         return await db.transaction(async (tx) => {
           const [release] = await tx
@@ -199,7 +203,7 @@ export function createReleasesRepository(db: Db) {
           if (!release) return null;
           const glyphCounted = await tx
             .insert(glyphDownloads)
-            .values({ glyphId: release.glyphId, actor: params.actor, userId: params.userId })
+            .values({ glyphId: release.glyphId, actor: params.actor, userId: params.userId, source: params.source })
             .onConflictDoNothing()
             .returning({ glyphId: glyphDownloads.glyphId });
           if (glyphCounted.length > 0) {

@@ -90,7 +90,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const release = await releases.latest(request.params.id);
-      const result = await releases.recordDownload(request.params.id, release.id, await actorFor(request));
+      const result = await releases.recordDownload(request.params.id, release.id, await actorFor(request), 'latest');
       if (result.counted) onDownload?.(result.glyphId);
       return reply.header('cache-control', 'no-store').redirect(release.apkUrl, 302);
     },
@@ -103,7 +103,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['releases'], summary: 'Count a download of one release (once per actor)', params: ReleaseParams, response: { 200: DownloadResult } },
     },
     async (request) => {
-      const result = await releases.recordDownload(request.params.id, request.params.releaseId, await actorFor(request));
+      const result = await releases.recordDownload(request.params.id, request.params.releaseId, await actorFor(request), 'button');
       if (result.counted) onDownload?.(result.glyphId);
       return { success: true as const, counted: result.counted, downloads: result.downloads };
     },

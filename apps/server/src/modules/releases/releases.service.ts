@@ -1,4 +1,4 @@
-import { MSG, type PublishReleaseInput } from '@glyphary/shared';
+import { MSG, type DownloadSource, type PublishReleaseInput } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -177,12 +177,12 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
      * Counts a download of a published release once per actor (and of its glyph).
      * @throws AppError 404 unknown, unpublished, or its glyph deleted.
      */
-    async recordDownload(glyphId: string, releaseId: string, actor: { actor: string; userId: string | null }) {
+    async recordDownload(glyphId: string, releaseId: string, actor: { actor: string; userId: string | null }, source: DownloadSource) {
       if (!isUuid(releaseId)) throw notFound(MSG.releaseNotFound);
       const glyph = await liveGlyph(glyphId);
       const release = await releases.findById(releaseId.toLowerCase());
       if (!release || release.glyphId !== glyph.id) throw notFound(MSG.releaseNotFound);
-      const result = await releases.recordDownload(release.id, actor);
+      const result = await releases.recordDownload(release.id, { ...actor, source });
       if (!result) throw notFound(MSG.releaseNotFound);
       return { ...result, glyphId: glyph.id };
     },

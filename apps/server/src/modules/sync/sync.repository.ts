@@ -155,8 +155,9 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
           where r.id = c.id and r.downloads <> c.n
           returning r.glyph_id`,
         );
+        const rollupsChanged = await repairRollups(tx, idList);
         // 'Updated N glyphs': a glyph counts once, whichever of its counters were wrong.
-        const touched = new Set([...changed.map((row) => String(row.id)), ...releasesChanged.map((row) => String(row.glyph_id))]);
+        const touched = new Set([...changed.map((row) => String(row.id)), ...releasesChanged.map((row) => String(row.glyph_id)), ...rollupsChanged]);
         return { token: next, updated: touched.size, lastId: ids[ids.length - 1] ?? null, seen: ids.length };
       });
     },
@@ -232,3 +233,58 @@ export function createSyncRepository(db: Db, kind: 'pglite' | 'postgres') {
 }
 
 export type SyncRepository = ReturnType<typeof createSyncRepository>;
+
+/**
+ * Sets the daily roll-ups (issue 51) of the given, locked glyphs and of their releases to a recount of
+ * their raw events: days that differ are written, days without events left over go to zero.
+ * @returns the ids of the glyphs whose roll-ups were wrong.
+ */
+async function repairRollups(tx: Tx, idList: SQL): Promise<string[]> {
+  const glyphFixed = await queryRows<{ glyph_id: string }>(
+    tx,
+    sql`
+    with raw as (
+      select glyph_id, day, sum(views)::int views, sum(button)::int button, sum(latest)::int latest, sum(repository)::int repository, sum(likes)::int likes from (
+        select glyph_id, stats_utc_day(created_at) as day, 1 as views, 0 as button, 0 as latest, 0 as repository, 0 as likes from glyph_views where glyph_id in (${idList})
+        union all
+        select glyph_id, stats_utc_day(created_at), 0, (source not in ('latest', 'repository'))::int, (source = 'latest')::int, (source = 'repository')::int, 0
+          from glyph_downloads where glyph_id in (${idList})
+        union all
+        select glyph_id, stats_utc_day(created_at), 0, 0, 0, 0, 1 from glyph_likes where glyph_id in (${idList})
+      ) e group by glyph_id, day
+    ), zeroed as (
+      update glyph_daily_stats s set views = 0, downloads_button = 0, downloads_latest = 0, downloads_repository = 0, likes = 0
+      where s.glyph_id in (${idList}) and (s.views, s.downloads_button, s.downloads_latest, s.downloads_repository, s.likes) <> (0, 0, 0, 0, 0)
+        and not exists (select 1 from raw r where r.glyph_id = s.glyph_id and r.day = s.day)
+      returning s.glyph_id
+    ), written as (
+      insert into glyph_daily_stats as s (glyph_id, day, views, downloads_button, downloads_latest, downloads_repository, likes)
+      select glyph_id, day, views, button, latest, repository, likes from raw
+      on conflict (glyph_id, day) do update set views = excluded.views, downloads_button = excluded.downloads_button,
+        downloads_latest = excluded.downloads_latest, downloads_repository = excluded.downloads_repository, likes = excluded.likes
+      where (s.views, s.downloads_button, s.downloads_latest, s.downloads_repository, s.likes)
+        <> (excluded.views, excluded.downloads_button, excluded.downloads_latest, excluded.downloads_repository, excluded.likes)
+      returning s.glyph_id
+    )
+    select glyph_id from zeroed union select glyph_id from written`,
+  );
+  const releaseFixed = await queryRows<{ glyph_id: string }>(
+    tx,
+    sql`
+    with mine as (select id, glyph_id from releases where glyph_id in (${idList})),
+    raw as (
+      select d.release_id, stats_utc_day(d.created_at) as day, count(*)::int n from release_downloads d join mine m on m.id = d.release_id group by 1, 2
+    ), zeroed as (
+      update release_daily_stats s set downloads = 0
+      where s.release_id in (select id from mine) and s.downloads <> 0
+        and not exists (select 1 from raw r where r.release_id = s.release_id and r.day = s.day)
+      returning s.release_id
+    ), written as (
+      insert into release_daily_stats as s (release_id, day, downloads) select release_id, day, n from raw
+      on conflict (release_id, day) do update set downloads = excluded.downloads where s.downloads <> excluded.downloads
+      returning s.release_id
+    )
+    select m.glyph_id from mine m where m.id in (select release_id from zeroed union select release_id from written)`,
+  );
+  return [...glyphFixed.map((row) => String(row.glyph_id)), ...releaseFixed.map((row) => String(row.glyph_id))];
+}
