@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -214,11 +215,13 @@ describe('issue 46 item 7: toy previews are decoded within a pixel budget', () =
 
 describe('the event loop while an APK is analysed (SECURITY: parsers run off the event loop)', () => {
   it('answers /api/health within 100 ms while a costly APK is checked', async () => {
-    // 60 entries of 1 MiB of zeros, v1-signed: every entry is inflated and CRC-checked, then inflated
-    // and hashed again for v1 — about a second of parsing, all of it in the parse pool's worker.
+    // A v1-signed APK with a 40 MB stored entry: the analysis CRC-checks it, hashes it for v1 and hashes
+    // the whole file, in the parse pool's worker. Measured by hand: with the analysis moved back onto the
+    // event loop this test still passed (the bounded parsers yield between chunks), so it guards against
+    // a parse that holds the loop for long, not against the pool's removal as such.
     const signer = await createSigner('Busy', 'Glyphary Tests');
-    const filler = Array.from({ length: 60 }, (_, i) => ({ name: `assets/z${i}.bin`, data: Buffer.alloc(1024 * 1024), method: 8 as const }));
-    const apk = await signApk([...buildApkEntries(TWO_TOY_SPEC), ...filler], signer, { v1: true });
+    const filler = { name: 'assets/noise.bin', data: randomBytes(40 * 1024 * 1024), method: 0 as const };
+    const apk = await signApk([...buildApkEntries(TWO_TOY_SPEC), filler], signer, { v1: true });
     let done = false;
     const upload = uploadFile(t.app, owner.auth, 'apks', apk).finally(() => {
       done = true;
