@@ -125,7 +125,7 @@ test.describe('browse the catalogue', () => {
       await expect(page.getByRole('heading', { level: 2, name: MSG.allGlyphsHeading })).toBeVisible();
       const cards = cardsOf(allGlyphs(page));
       await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
-      // The cards are the server's markup: the page stays inert until React has taken it over (decision 0049),
+      // The cards are the server's markup: the page stays inert until React has taken it over,
       // and a click before then reaches nothing (seen once in CI on a loaded machine).
       await expect(page.locator('#root')).not.toHaveAttribute('inert');
       await page.getByRole('button', { name: 'Load more' }).click();

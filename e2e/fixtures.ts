@@ -84,7 +84,7 @@ export async function chooseFromUserMenu(page: Page, item: string): Promise<void
 
 /**
  * Scrolls down the glyph page until its sections that render only near the viewport (the APK panel,
- * releases, comments; decision 0044) have all rendered, as a person scrolling down would. Some may
+ * releases, comments) have all rendered, as a person scrolling down would. Some may
  * already have rendered on their own (a tall window), so this waits for none in particular.
  */
 export async function revealDeferredSections(page: Page): Promise<void> {

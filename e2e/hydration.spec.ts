@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, jsonHeaders, test } from './fixtures.ts';
 
-// Issue 17: public pages are pre-rendered on the server and hydrated in the browser (decision 0014).
+// Issue 17: public pages are pre-rendered on the server and hydrated in the browser.
 // Signed-in pages were thrown away and rendered again (React error #419). Each page here must come
 // from the server with its content already in the HTML, and hydrate without any recoverable error,
 // for a visitor and for a signed-in person, in time zones either side of UTC's date line.
@@ -122,7 +122,7 @@ for (const { timezoneId, width } of ZONES) {
 
 test("a creator's first click on Edit Glyph opens it, even when the creator tools' code arrives late", async ({ page, signedInUser }) => {
   const data = await seed(page, signedInUser.username, signedInUser.displayName);
-  // The creator tools are a chunk of their own (decision 0044). Held back here, it arrives after the rest
+  // The creator tools are a chunk of their own. Held back here, it arrives after the rest
   // of the page has hydrated: a click on its server markup before then used to be dropped by React.
   let released = false;
   await page.route(/\/assets\/creator-tools-[\w-]+\.js$/, async (route) => {

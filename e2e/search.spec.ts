@@ -162,7 +162,7 @@ test.describe('search', () => {
     await page.goto(`/search?q=${word}`);
     await expect(cardTitles(page)).toHaveCount(3);
     // Each card's entrance, held at its first frame: the staggered delay stays (spec §2 Search), and the
-    // card is already painted (decision 0054) — from opacity 0 it would hide a server-rendered card, and
+    // card is already painted — from opacity 0 it would hide a server-rendered card, and
     // the page's largest paint with it, until its delay ran out.
     const entrances = await results(page)
       .getByRole('article')

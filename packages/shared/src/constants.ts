@@ -51,7 +51,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /**
  * The request board's sorts: newest first, or most 'I want this too' votes (issue 19). Here, not in
  * community.ts: the page table, in every page's JavaScript, reads them, and a shared module the
- * web shell imports joins the shell chunk whole, with every text of it any page uses (decision 0036).
+ * web shell imports joins the shell chunk whole, with every text of it any page uses.
  */
 export const REQUEST_SORTS = ['latest', 'votes'] as const;
 export type RequestSort = (typeof REQUEST_SORTS)[number];

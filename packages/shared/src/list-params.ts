@@ -1,6 +1,6 @@
 // The search page's list URL parameters, as the web client sends them and the server's boot data keys
 // them (page-preloads.ts). Apart from pages.ts, which every page's shell loads: only the search page
-// needs them, with the browse filters they bring (decision 0044).
+// needs them, with the browse filters they bring.
 import { BROWSE_PAGE_SIZE, GLYPH_AVAILABILITY, normalizeGlyphTags, type GlyphFilters } from './browse/index.ts';
 import { GLYPH_DEVICES } from './apk/devices.ts';
 import { SEARCH_LIMIT, SEARCH_SORTS, type SearchSort } from './constants.ts';

@@ -2,7 +2,7 @@
  * Every user-visible text that the spec fixes, word for word (spec §2, §5, §8, §9).
  * Both the server (error bodies) and the web app (screens) read them from here.
  *
- * Each text lives in one feature file under ./messages/ (decision 0036): the web app imports the
+ * Each text lives in one feature file under ./messages/: the web app imports the
  * part it shows (`GLYPH_MSG.titleRequired`), so a page's JavaScript carries only its own texts.
  * `MSG` is all of them, for the server and for tests; the web app's code does not import it (ESLint).
  */

@@ -1,6 +1,6 @@
 // The API GETs (as apiUrl builds them) each page's first render makes, by route module (pages.ts):
 // the server embeds their answers as the page's boot data (docs/decisions/0013-page-boot-data.md).
-// Only the server reads this; the browser's shell loads the page table without it (decision 0044).
+// Only the server reads this; the browser's shell loads the page table without it.
 import { HOME_PAGE_SIZE, REQUEST_SORTS, REQUEST_STATUSES } from './constants.ts';
 import { searchFromQuery, searchListParams } from './list-params.ts';
 import { apiUrl, glyphApiPath, glyphListParams, requestListParams } from './pages.ts';

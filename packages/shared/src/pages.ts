@@ -2,7 +2,7 @@
 // see it. The web router (apps/web/src/app/router.tsx), the web links (apps/web/src/config/paths.ts)
 // and the server's boot data and modulepreloads (apps/server/src/modules/web/page-preloads.ts) all
 // read it; the API GETs a page's first render makes are page-preloads.ts, beside it (the browser's
-// shell loads this table, only the server those: decision 0044). The API URLs come from the builders
+// shell loads this table, only the server those). The API URLs come from the builders
 // below and in list-params.ts, which the web API files use too, so a page's boot data is keyed
 // exactly as the client asks.
 import { REQUESTS_PAGE_SIZE, type GlyphSort, type RequestSort, type RequestStatus } from './constants.ts';

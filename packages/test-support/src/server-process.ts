@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The Node flags the server runs with wherever it starts: `npm start`, the Dockerfile, the tests and the
- * benchmarks. They bound memory (decision 0076): a 16 MB young generation, and PGlite's WebAssembly kept on
+ * benchmarks. They bound memory: a 16 MB young generation, and PGlite's WebAssembly kept on
  * its baseline compiler instead of also holding optimised code. `apps/server/test/docs/node-flags.test.ts`
  * holds package.json and the Dockerfile to this list. main.ts sets MALLOC_ARENA_MAX itself.
  */
@@ -116,7 +116,7 @@ export function serverEnv(options: ServerEnvOptions): Record<string, string> {
     SUPER_ADMIN_EMAIL: options.superAdminEmail ?? 'admin@example.com',
     LOG_LEVEL: 'warn',
     SYNC_JOB: 'off',
-    // What main.ts would otherwise re-execute itself to set (decision 0076).
+    // What main.ts would otherwise re-execute itself to set.
     MALLOC_ARENA_MAX: '2',
   };
 }

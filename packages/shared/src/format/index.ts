@@ -2,7 +2,7 @@ import { COMMON_MSG } from '../messages/common.ts';
 
 // Counts and days are formatted without Intl on the pages' paths: `n.toLocaleString('en-US')` builds an ICU
 // formatter per call (~0.06 ms; a day ~0.3 ms), and even one cached Intl.NumberFormat costs ~16 ms of ICU
-// set-up on its first use in a browser, inside the hydration of the first card grid (decision 0049). en-US
+// set-up on its first use in a browser, inside the hydration of the first card grid. en-US
 // grouping of an integer is plain: groups of three digits joined by ','. Tests compare both with Intl.
 const MONTHS = 'JanFebMarAprMayJunJulAugSepOctNovDec';
 /** A count (a whole number) for people, with thousands separators: 12345 → '12,345' (en-US, as everywhere in the spec). */

@@ -1,6 +1,6 @@
 /**
  * The admin panel.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const ADMIN_MSG = {
   requestDeleteConfirm: 'Are you sure you want to delete this request?',

@@ -1,7 +1,7 @@
 /**
  * Texts only the API answers with (error bodies: files, animations, releases, moderation, limits);
  * the web app shows them from the response, so no page needs to load them.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const API_MSG = {
   usernameTaken: 'This username is already taken.',

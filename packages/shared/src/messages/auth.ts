@@ -1,6 +1,6 @@
 /**
  * Sign-up, sign-in and password reset (spec §5, §8), with the sign-up checks in the order they run.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const AUTH_MSG = {
   // §5 signup, in the order they are checked

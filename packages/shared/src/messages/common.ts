@@ -1,6 +1,6 @@
 /**
  * Texts of the app shell (top bar, errors, dates) and texts more than one feature shows.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const COMMON_MSG = {
   tooManyAttempts: 'Too many failed attempts. Please try again later.',

@@ -1,6 +1,6 @@
 /**
  * Home, profiles, storefronts and liked glyphs.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 import { formatCount } from '../format/index.ts';
 

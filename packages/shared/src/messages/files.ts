@@ -1,6 +1,6 @@
 /**
  * File uploads (spec §5).
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const FILE_MSG = {
   // §5 file upload

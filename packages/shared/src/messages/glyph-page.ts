@@ -1,7 +1,7 @@
 /**
  * The glyph page's own texts (spec §8): apart from the upload and edit texts (glyphs.ts), which a
- * visitor's glyph page never shows and would load with it (decision 0044).
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * visitor's glyph page never shows and would load with it.
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const GLYPH_PAGE_MSG = {
   glyphNotFound: 'Glyph not found',

@@ -1,6 +1,6 @@
 /**
  * Glyphs: upload, edit, animations (spec §5, §8); the glyph page's own are in glyph-page.ts.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const GLYPH_MSG = {
   // §5 upload

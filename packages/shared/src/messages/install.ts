@@ -1,7 +1,7 @@
 /**
  * Texts about getting a toy onto the phone: the download disclaimer and the guide that follows a download
- * (the glyph page and its release history show both). Part of the text catalogue (../messages.ts,
- * decision 0036): kept out of the shell's COMMON_MSG, which every page loads.
+ * (the glyph page and its release history show both). Part of the text catalogue (../messages.ts):
+ * kept out of the shell's COMMON_MSG, which every page loads.
  */
 import { PRODUCT_NAME } from '../constants.ts';
 

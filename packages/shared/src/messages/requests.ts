@@ -1,6 +1,6 @@
 /**
  * Glyph requests: the board, one request, taking on and completing.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const REQUEST_MSG = {
   imageUrlInvalid: 'Image URLs must be valid HTTP/HTTPS URLs',

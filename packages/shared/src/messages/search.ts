@@ -1,6 +1,6 @@
 /**
  * Search and browse (spec §9).
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const SEARCH_MSG = {
   // §2 search

@@ -1,6 +1,6 @@
 /**
  * Settings: profile, account, email and password changes.
- * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own (decision 0036).
+ * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const SETTINGS_MSG = {
   // §8 signup
@@ -16,7 +16,7 @@ export const SETTINGS_MSG = {
   deleteAccountPasswordRequired: 'Please enter your current password to confirm deletion.',
   deleteAccountFailed: (message: string) => `Failed to delete account: ${message}`,
   accountDeleted: 'Account and all glyphs deleted successfully.',
-  // email change by confirmation link (issue 21, decision 0027): texts the spec leaves open
+  // email change by confirmation link (issue 21): texts the spec leaves open
   emailChangeSent: (email: string) => `We sent a confirmation link to ${email}. Your email address changes when you open it.`,
   emailChangePending: (email: string) => `Pending confirmation: ${email}. Open the link we sent there to switch to it.`,
   emailChangeConfirmed: 'Your email address has been changed.',
