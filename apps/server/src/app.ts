@@ -77,6 +77,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   // JSON routes accept JSON only (SECURITY "Origins"); multipart is added by the files module.
   app.removeContentTypeParser('text/plain');
+  // The original client sends `Content-Type: application/json` on every call, bodiless ones too (take-on,
+  // deletes, make-admin…): an empty JSON body means `{}` (issue 46). Anything else goes to the default parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, {});
+    parseJson(request, body as string, done);
+  });
   registerErrorHandler(app);
   // Dot segments and encoded slashes are refused before routing.
   await app.register(pathGuard);

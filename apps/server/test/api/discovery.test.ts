@@ -226,7 +226,7 @@ describe('POST /api/record-view and /api/record-download', () => {
       expect(response.statusCode).toBe(200);
       results.push(response.json());
     }
-    expect(results[0]).toEqual({ success: true, counted: true, [counter]: 1 });
+    expect(results[0]).toEqual({ success: true, recorded: true, counted: true, [counter]: 1 });
     expect(results.slice(1).every((r) => r.counted === false && r[counter] === 1)).toBe(true);
     expect((await glyphRow(glyph.id))[counter]).toBe(1);
     expect(await countRows(table, glyph.id)).toBe(1);
@@ -242,7 +242,7 @@ describe('POST /api/record-view and /api/record-download', () => {
       expect((await post(url, { glyphId: glyph.id }, admin.auth)).statusCode).toBe(200);
     }
     const anonymous = await post(url, { glyphId: glyph.id });
-    expect(anonymous.json()).toEqual({ success: true, counted: true, [counter]: 3 });
+    expect(anonymous.json()).toEqual({ success: true, recorded: true, counted: true, [counter]: 3 });
     expect((await glyphRow(glyph.id))[counter]).toBe(3);
     expect(await countRows(table, glyph.id)).toBe(3);
     const actors = await t.database.db.select({ actor: table.actor, userId: table.userId }).from(table).where(eq(table.glyphId, glyph.id));
@@ -277,10 +277,10 @@ describe('POST /api/record-view and /api/record-download', () => {
   it('a repeated view answers from the stored count, and 404 once the glyph is deleted', async () => {
     const glyph = await insertGlyph(t.database, creatorA.id);
     const other = '198.51.100.20';
-    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, counted: true, views: 1 });
+    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, recorded: true, counted: true, views: 1 });
     await post('/api/record-view', { glyphId: glyph.id }, {}, '198.51.100.21');
     // The repeat is not counted, and reports the total as it stands now (two actors), not as it was.
-    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, counted: false, views: 2 });
+    expect((await post('/api/record-view', { glyphId: glyph.id }, {}, other)).json()).toEqual({ success: true, recorded: true, counted: false, views: 2 });
     await t.database.db.update(glyphs).set({ deletedAt: new Date() }).where(eq(glyphs.id, glyph.id));
     const gone = await post('/api/record-view', { glyphId: glyph.id }, {}, other);
     expect(gone.statusCode).toBe(404);

@@ -7,12 +7,13 @@ import { GlyphSchema } from './glyph.ts';
  * `POST /record-view` result (spec §7 "recorded"). `counted` is false when this actor had already
  * been counted for the glyph (DESIGN §4.1); `views` is the glyph's count after the call.
  */
-export const RecordViewResultSchema = z.object({ success: z.literal(true), counted: z.boolean(), views: z.number().int() });
+export const RecordViewResultSchema = z.object({ success: z.literal(true), recorded: z.literal(true), counted: z.boolean(), views: z.number().int() });
 export type RecordViewResult = z.infer<typeof RecordViewResultSchema>;
 
 /** `POST /record-download` result: like record-view, with the downloads count after the call. */
 export const RecordDownloadResultSchema = z.object({
   success: z.literal(true),
+  recorded: z.literal(true),
   counted: z.boolean(),
   downloads: z.number().int(),
 });

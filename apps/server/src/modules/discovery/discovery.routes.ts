@@ -107,7 +107,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const result = await discovery.recordView(request.body.glyphId, await callerOf(request));
-      return { success: true as const, ...result };
+      return { success: true as const, recorded: true as const, ...result };
     },
   );
 
@@ -119,7 +119,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const result = await discovery.recordDownload(request.body.glyphId, await callerOf(request));
-      return { success: true as const, ...result };
+      return { success: true as const, recorded: true as const, ...result };
     },
   );
 
