@@ -8,6 +8,7 @@ Prints a JSON summary; exits 2 with {"refused": reason} when any check fails.
 import hashlib
 import json
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 
@@ -35,10 +36,10 @@ def main(url):
             body = fetch(base + name)
             if hashlib.sha256(body).hexdigest() != version['file']['sha256'] or len(body) != version['file']['size']:
                 raise VerificationException(f'{name}: SHA-256 or size does not match the index')
-            path = f'/tmp/fdroid-verify-{hashlib.sha256(body).hexdigest()}.apk'
-            with open(path, 'wb') as fp:
+            with tempfile.NamedTemporaryFile(suffix='.apk') as fp:
                 fp.write(body)
-            cert = common.get_first_signer_certificate(path)
+                fp.flush()
+                cert = common.get_first_signer_certificate(fp.name)
             signer = common.signer_fingerprint(cert) if cert else None
             expected = version['manifest'].get('signer', {}).get('sha256', [None])[0]
             if signer != expected:
