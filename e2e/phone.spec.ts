@@ -159,6 +159,7 @@ test.describe('the toy page', () => {
       }
       // Where it runs, from the APK, beside the name.
       await expect(page.getByRole('list', { name: 'Runs on' }).first()).toBeVisible();
+      await expect(page.getByText(/^Android \d+(\.\d+|L)?\+$/).first()).toBeInViewport();
       await shot(page, 'toy');
 
       // From the creator link, the next stops lead to Download without passing through the media.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { apkFileName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
+import { androidVersionLabel, apkFileName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
 
 describe('format helpers', () => {
   it('pluralize: 1 download vs n downloads (spec §2)', () => {
@@ -48,5 +48,15 @@ describe('format helpers', () => {
     expect(formatBytes(512)).toBe('512 B');
     expect(formatBytes(1536)).toBe('1.5 KB');
     expect(formatBytes(50 * 1024 * 1024)).toBe('50 MB');
+  });
+});
+
+describe('androidVersionLabel', () => {
+  it('names the Android release of an APK minimum API level', () => {
+    expect(androidVersionLabel(34)).toBe('Android 14+');
+    expect(androidVersionLabel(35)).toBe('Android 15+');
+    expect(androidVersionLabel(32)).toBe('Android 12L+');
+    expect(androidVersionLabel(null)).toBeNull();
+    expect(androidVersionLabel(7)).toBeNull();
   });
 });

@@ -57,3 +57,13 @@ export function formatBytes(bytes: number): string {
   }
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
+
+/** Android releases by API level (the ones a Glyph Toy can target: Nothing OS 3 is Android 15, Glyph Toys need 14+). */
+const ANDROID_BY_SDK: Readonly<Record<number, string>> = { 26: '8', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16' };
+
+/** 'Android 14+' for minSdk 34; null when the APK names no minimum or one this table does not know. */
+export function androidVersionLabel(minSdk: number | null): string | null {
+  if (minSdk === null) return null;
+  const version = ANDROID_BY_SDK[minSdk];
+  return version ? `Android ${version}+` : null;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { APK_MSG, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
+import { androidVersionLabel, APK_MSG, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { Badge } from '../../../components/ui/index.ts';
 
@@ -54,6 +54,7 @@ export function ApkPanel({ report, heading = APK_MSG.panelHeading, headingId = '
         <span className="font-mono">{report.packageName}</span>
         {report.versionName ? <> · version {report.versionName}</> : null}
         {report.versionCode !== null ? <> ({report.versionCode})</> : null}
+        {androidVersionLabel(report.minSdk) ? <> · needs {androidVersionLabel(report.minSdk)}</> : null}
       </p>
       {report.toys.length > 0 ? (
         <ul className="flex flex-col gap-3" aria-label="Glyph Toys">

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { GitBranch } from 'lucide-react';
 import { useEffect, useRef, lazy, Suspense } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
+import { androidVersionLabel, formatDate, pluralize, type Glyph, COMMON_MSG, GLYPH_PAGE_MSG } from '@glyphary/shared';
 import { Button, buttonClasses, Skeleton } from '../../../components/ui/index.ts';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -172,7 +172,11 @@ export function GlyphDetail({
             </Link>{' '}
             · <time dateTime={glyph.createdAt}>{formatDate(glyph.createdAt)}</time>
           </p>
-          <DeviceBadges devices={glyph.apkDevices} />
+          {/* Where it runs: the phones (from the APK) and the Android release it needs (its minSdk). */}
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <DeviceBadges devices={glyph.apkDevices} />
+            {androidVersionLabel(glyph.apk?.minSdk ?? null) ? <p className="text-sm text-muted">{androidVersionLabel(glyph.apk?.minSdk ?? null)}</p> : null}
+          </div>
           <Counts glyph={glyph} />
           <TagChips tags={glyph.tags} />
         </header>
