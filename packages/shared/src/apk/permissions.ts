@@ -1,6 +1,8 @@
 // Issue 15: Android permissions in plain language, grouped, with the sensitive ones marked.
 
 export const PERMISSION_GROUPS = [
+  // What a Glyph Toy is for: listed first, under the name Nothing gives the hardware.
+  'glyph-matrix',
   'network',
   'location',
   'camera',
@@ -17,6 +19,7 @@ export const PERMISSION_GROUPS = [
 export type PermissionGroup = (typeof PERMISSION_GROUPS)[number];
 
 export const PERMISSION_GROUP_LABELS: Record<PermissionGroup, string> = {
+  'glyph-matrix': 'Glyph Matrix',
   network: 'Network',
   location: 'Location',
   camera: 'Camera',
@@ -95,7 +98,7 @@ const TABLE: Record<string, PermissionInfo> = {
   [`${A}USE_BIOMETRIC`]: { group: 'other', label: 'Use biometric hardware', risky: false },
   [`${A}PACKAGE_USAGE_STATS`]: { group: 'other', label: 'See app usage', risky: true },
   [`${A}WRITE_SETTINGS`]: { group: 'other', label: 'Modify system settings', risky: true },
-  'com.nothing.ketchum.permission.ENABLE': { group: 'other', label: 'Use the Glyph Interface', risky: false },
+  'com.nothing.ketchum.permission.ENABLE': { group: 'glyph-matrix', label: 'Light the Glyph Matrix', risky: false },
 };
 
 export interface DescribedPermission {
