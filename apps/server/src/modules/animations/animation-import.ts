@@ -1,6 +1,6 @@
 import fsp from 'node:fs/promises';
 import { inflateSync } from 'node:zlib';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata } from '../../lib/sharp.ts';
 import UPNG from 'upng-js';
 import {
   MAX_ANIMATION_FRAMES,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp from '../../lib/sharp.ts';
 import { ledCells, MATRIX_LED_RADIUS, MATRIX_UNLIT_COLOUR, type GlyphAnimation, type MatrixSize } from '@glyphary/shared';
 
 /**

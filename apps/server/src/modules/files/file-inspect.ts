@@ -1,16 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
-import sharp, { type Metadata } from 'sharp';
+import sharp, { type Metadata } from '../../lib/sharp.ts';
 import { APK_MSG, MSG } from '@glyphary/shared';
 import { ApkInvalidError } from '../apk/apk-error.ts';
 import { ZipArchive } from '../apk/zip-reader.ts';
-
-// libvips settings are process-wide. Its operation cache would keep recently read files open (a deleted
-// file would keep its disk space) and up to 50 MB of decoded images per process; one worker thread per
-// image keeps its memory per upload small (uploads are bounded, so the time is too; decision 0076).
-sharp.cache(false);
-sharp.concurrency(1);
 
 /** Images are decoded with this pixel bound (SECURITY "Uploads": pixel bombs are refused). */
 export const MAX_IMAGE_PIXELS = 40_000_000;
