@@ -30,7 +30,7 @@ export interface ClientResult {
   latencyMs: { p50: number; p95: number; p99: number; max: number; mean: number };
   bytesPerSecond: number;
   /**
-   * The longest delay of this client's own event loop during the run, ms (decision 0064): a request
+   * The longest delay of this client's own event loop during the run, ms: a request
    * whose send or answer waited behind it shows that wait in its latency. Absent in older reports.
    */
   loopDelayMaxMs?: number;
@@ -63,7 +63,7 @@ function report(
 }
 
 if (job.overallRate) {
-  // A fixed rate: evenly spaced arrivals, latency from each request's due time (decision 0050).
+  // A fixed rate: evenly spaced arrivals, latency from each request's due time.
   const samples = await runOpenLoop({ ...job, rate: job.overallRate, timeoutMs: 10_000 });
   const answered = samples.filter((s) => s.status > 0);
   const statusCounts: Record<string, number> = {};

@@ -4,7 +4,7 @@
  * due, not from when a free connection could send it (so a stalled server shows as latency instead of
  * as fewer requests: no coordinated omission). autocannon's `overallRate` is not this: each of its
  * connections may send `rate / connections` requests per one-second window, so 50 connections at
- * 50/s send 50 requests together once a second (decision 0050).
+ * 50/s send 50 requests together once a second.
  */
 import http from 'node:http';
 

@@ -326,7 +326,7 @@ const lines = [
     .map((n) => n.toFixed(2))
     .join(' ')} (${os.availableParallelism()} cores). Scores from a busy machine are not comparable with an idle one.`,
   '',
-  // Decision 0061: the simulated mobile throttling scales the main-thread work it observed on this host,
+  // The simulated mobile throttling scales the main-thread work it observed on this host,
   // so a slower host CPU lengthens total blocking time as a slower build would.
   `Host CPU: Lighthouse's BenchmarkIndex (median of the runs; higher is faster; Lighthouse warns below ${SLOW_HOST_BENCHMARK_INDEX}). The mobile preset's simulated throttling multiplies the main-thread work observed on this host by 4, so a slower host lengthens total blocking time just as more work would.`,
   '',

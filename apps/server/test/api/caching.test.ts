@@ -36,7 +36,7 @@ beforeEach(() => {
   t.app.glyphary.caches?.adminStats.clear();
 });
 
-/** Moves the clock to the next whole second (glyph pages expire together at whole seconds: decision 0067). */
+/** Moves the clock to the next whole second (glyph pages expire together at whole seconds). */
 const toNextSecond = () => advance(1000 - (nowMs % 1000));
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -113,7 +113,7 @@ describe('short public read cache', () => {
     expect((await get(`/api/get-glyph/${row.id}`)).json().glyph.title).toBe('After');
   });
 
-  it('expires glyph pages together, at the next whole second, so no page is older than 1 s (decision 0067)', async () => {
+  it('expires glyph pages together, at the next whole second, so no page is older than 1 s', async () => {
     const early = await insertGlyph(t.database, owner.id, { title: 'Early before' });
     const late = await insertGlyph(t.database, owner.id, { title: 'Late before' });
     toNextSecond();
@@ -154,7 +154,7 @@ describe('short public read cache', () => {
     }
   });
 
-  it('reads batches of every size with one query text, so PGlite prepares it once (decision 0067)', async () => {
+  it('reads batches of every size with one query text, so PGlite prepares it once', async () => {
     const rows = await Promise.all([1, 2, 3, 4].map((n) => insertGlyph(t.database, owner.id, { title: `Batch ${n}` })));
     for (const size of [1, 2, 3, 4, 3, 2, 1]) {
       t.app.glyphary.caches?.publicReads.clear();
@@ -294,7 +294,7 @@ describe('compressed cached bodies', () => {
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(br.headers.etag).toBe(plain.headers.etag);
 
-    // What Chromium and Firefox send (decision 0071): zstd is preferred over br.
+    // What Chromium and Firefox send: zstd is preferred over br.
     const zstd = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
     expect(zstd.headers['content-encoding']).toBe('zstd');
     expect(zstdDecompressSync(zstd.rawPayload).toString('utf8')).toBe(plain.body);
@@ -457,7 +457,7 @@ describe('createResponseCache', () => {
     expect(await cache.get('list', async () => 'recomputed')).toBe('list'); // stored: another key's delete does not spoil it
   });
 
-  it('revalidate() reruns an expired entry’s own computation, once, and never a deleted or cleared one (decision 0047)', async () => {
+  it('revalidate() reruns an expired entry’s own computation, once, and never a deleted or cleared one', async () => {
     const cache = createResponseCache<number>({ ttlMs: 1000, maxEntries: 10, clock });
     let reads = 0;
     const read = async () => {

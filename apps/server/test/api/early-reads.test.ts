@@ -66,8 +66,8 @@ beforeEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('early answers of cached reads (decision 0047)', () => {
-  it('write a search page of card chunks as the route does: same bytes, headers and Content-Length (decision 0048)', async () => {
+describe('early answers of cached reads', () => {
+  it('write a search page of card chunks as the route does: same bytes, headers and Content-Length', async () => {
     for (let i = 0; i < 3; i += 1) await insertGlyph(t.database, owner.id, { title: `Chunked ring ${i}` });
     const url = '/api/get-glyphs?search=chunked&sort=latest&limit=100';
     const early = spyEarly(t.app);
@@ -222,7 +222,7 @@ describe('early answers of cached reads (decision 0047)', () => {
     await rawGet(base, url, admin.auth);
     const liked = await t.app.inject({ method: 'POST', url: '/api/toggle-like', headers: admin.auth, payload: { glyphId: glyph.id } });
     expect(liked.json()).toMatchObject({ liked: true, totalLikes: 1 });
-    // A like forgets the page at once (decision 0040), so the next answer shows it.
+    // A like forgets the page at once, so the next answer shows it.
     expect(JSON.parse((await rawGet(base, url, admin.auth)).body.toString()).glyph.likes).toBe(1);
     const status = await rawGet(base, `/api/check-like-status?glyphId=${glyph.id}`, admin.auth);
     expect(JSON.parse(status.body.toString())).toEqual({ liked: true });

@@ -330,7 +330,7 @@ describe('Open Graph tags for /glyph/{id}', () => {
   it('falls back to the default tags for unknown and deleted glyphs', async () => {
     const row = await insertGlyph(t.database, owner.id, { deletedAt: new Date(), title: 'Gone Toy' });
     const page = await t.app.inject({ method: 'GET', url: `/glyph/${row.id}` });
-    // The tags only: the page's boot data carries the API's own answer for a deleted glyph (decision 0013).
+    // The tags only: the page's boot data carries the API's own answer for a deleted glyph.
     expect(page.body).not.toMatch(/<title>Gone Toy|content="Gone Toy/);
     expect(page.body).toContain('<meta property="og:type" content="website" />');
   });

@@ -130,7 +130,7 @@ describe('pre-rendered pages', () => {
   });
 });
 
-describe('built assets (decision 0054)', () => {
+describe('built assets', () => {
   const get = (url: string, encoding?: string) => t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
 
   it("a script the build compressed is sent as its .br or .gz file, by what the browser accepts", async () => {
@@ -142,7 +142,7 @@ describe('built assets (decision 0054)', () => {
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['vary']).toMatch(/accept-encoding/i);
 
-    // Chromium also offers zstd (decision 0071): the build's .br, smaller than any zstd made on the way out, still wins.
+    // Chromium also offers zstd: the build's .br, smaller than any zstd made on the way out, still wins.
     const chromium = await get('/assets/shared-1.js', 'gzip, deflate, br, zstd');
     expect(chromium.headers['content-encoding']).toBe('br');
     expect(chromium.rawPayload.equals(br.rawPayload)).toBe(true);

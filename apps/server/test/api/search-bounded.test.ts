@@ -8,8 +8,8 @@ import {
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph } from '../factories.ts';
 
-// A relevance tier ranks a bounded candidate set per query: the first matches the GIN index hands over
-// (decision 0023). Paging a word that matches more glyphs than the cap walks the ranked candidates once
+// A relevance tier ranks a bounded candidate set per query: the first matches the GIN index hands over.
+// Paging a word that matches more glyphs than the cap walks the ranked candidates once
 // each, in order.
 
 let t: TestApp;
@@ -54,7 +54,7 @@ afterAll(async () => {
   await t.close();
 });
 
-describe('bounded relevance search (decision 0023)', () => {
+describe('bounded relevance search', () => {
   it(`pages through the ${MAX_RANKED_CANDIDATES[0]} ranked candidates of a plain search without repeats or gaps`, async () => {
     const seen = await pageAll({ term: 'marker' });
     expect(new Set(seen).size).toBe(seen.length);

@@ -5,8 +5,8 @@ import { createUser, insertGlyph, type TestUser } from '../factories.ts';
 
 // Issue 20: a fixed relevance check. Fifty searches over a fixed small catalogue, each with the results
 // it must start with (in order) — exact words, prefixes, stems, typos, several words, creator names,
-// description-only matches, stop words. It passed on the search of decision 0005 before the bounded
-// candidate set of decision 0023, and must keep passing: faster search may not mean worse answers.
+// description-only matches, stop words. It passed on the first full-text search before the bounded
+// candidate set was added, and must keep passing: faster search may not mean worse answers.
 
 let t: TestApp;
 const ids: Record<string, string> = {};

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SERVER_MAIN, SERVER_NODE_FLAGS, serverArgs } from '@glyphary/test-support';
 import { REPO_ROOT } from './repo-files.ts';
 
-// Decision 0070: the server runs with the same Node flags wherever it starts. The tests and benchmarks
+// The server runs with the same Node flags wherever it starts. The tests and benchmarks
 // start it through serverArgs(); `npm start` and the container image spell the command out.
 
 const MAIN = 'apps/server/src/main.ts';

@@ -160,7 +160,7 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
     expect((await call(second.url, 'GET', `/api/get-user/${leaving.id}`)).status).toBe(404);
     await harness.checkStopped(second, dataDir, async (database, results) => {
       expect(await countOf(database, sql`select count(*)::int as n from glyphs where creator_id = ${leaving.id}`)).toBe(0);
-      // From the database: get-glyph answers from a 1 s public read cache (decision 0012).
+      // From the database: get-glyph answers from a 1 s public read cache.
       const [staying] = await queryRows<{ likes: number }>(database.db, sql`select likes from glyphs where id = ${stayingGlyph}`);
       expect(staying?.likes).toBe(0);
       expectInvariants(results);

@@ -43,7 +43,7 @@ describe('GET /metrics', () => {
     else expect(text).not.toContain('glyphary_db_pool_connections');
   });
 
-  it('times the session lookup and the write-limit count of each request, and on PostgreSQL every pool checkout (decision 0065)', async () => {
+  it('times the session lookup and the write-limit count of each request, and on PostgreSQL every pool checkout', async () => {
     const user = await createUser(t.app);
     const glyph = await insertGlyph(t.database, user.id);
     const read = (text: string, pattern: string) => Number(new RegExp(`^${pattern} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);

@@ -105,7 +105,7 @@ describe('PostgreSQL throttle store (rate_limits table)', () => {
   );
 
   describeThrottleStore(
-    'two coalescing instances on one database (what the server runs, decision 0068)',
+    'two coalescing instances on one database (what the server runs)',
     () => ({
       a: coalesceHits(createPostgresThrottleStore(database.db, clock.now)),
       b: coalesceHits(createPostgresThrottleStore(database.db, clock.now)),
@@ -129,7 +129,7 @@ describe('PostgreSQL throttle store (rate_limits table)', () => {
   });
 });
 
-describe('coalesceHits: one upsert in flight per key (decision 0068)', () => {
+describe('coalesceHits: one upsert in flight per key', () => {
   /** A memory store whose hits answer only when the test lets them, recording what each was asked. */
   function gatedStore() {
     const inner = createMemoryThrottleStore();

@@ -382,7 +382,7 @@ describe('3. write and read limits', () => {
     ).toBe(200);
   });
 
-  it('concurrent writes from one visitor: exactly the limit pass, and the shared count has every one (decision 0068)', async () => {
+  it('concurrent writes from one visitor: exactly the limit pass, and the shared count has every one', async () => {
     const owner = await createUser(limited.app);
     const glyph = await insertGlyph(limited.database, owner.id);
     const remoteAddress = '203.0.113.40';
