@@ -26,7 +26,7 @@ const SHELL_MODULES = [
 
 /**
  * The player cards and the hero draw, device badges and the icons every player page draws (the heart
- * of a like, download counts): one `glyph-player` chunk (decision 0044). The full player's controls
+ * of a like, download counts): one `glyph-player` chunk. The full player's controls
  * (glyph-player.tsx, player-controls.tsx) stay out: only the glyph page and previews use them. So
  * does the engine (engine.ts and what it alone imports: painter, frame clock, timeline), which
  * loads with the animation.
@@ -63,7 +63,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
-    // Scripts, styles and pictures that compress, compressed once at build time (decision 0054): the
+    // Scripts, styles and pictures that compress, compressed once at build time: the
     // server sends `.br` (brotli at its best quality) or `.gz` (level 9) files as they are, instead of
     // compressing every request's copy at a fast, weaker level while the page waits for it.
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/, threshold: 1024, skipIfLargerOrEqual: true, logLevel: 'silent' })]),
@@ -81,9 +81,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // dynamic imports carry no dependency lists (decision 0036: ~1.5 KB gzip per page): the server
     // names a page's chunks itself, and a later navigation fetches a route chunk, then its imports.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
-    // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML (decision 0013).
+    // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML.
     manifest: true,
-    // No manual chunk groups any more (decision 0031): chunks follow the imports, so a page loads
+    // No manual chunk groups any more: chunks follow the imports, so a page loads
     // only what it renders. The one `libs` chunk put zod, Radix and floating-ui in every page.
     // The one exception is the shell (above): what every page loads anyway, as one file.
     rolldownOptions: isSsrBuild
@@ -97,7 +97,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // device badges; left alone they were three files, each compressed on its own.
                 { name: 'glyph-player', test: PLAYER_MODULES },
                 // The search page's and the request board's small shared modules, which Rolldown left as
-                // separate files each compressed on its own (decision 0044): the filter rows with the
+                // separate files each compressed on its own: the filter rows with the
                 // control classes, and the browse filters with the tag normaliser they use.
                 { name: 'filter-row', test: /[\\/]apps[\\/]web[\\/]src[\\/]components[\\/]ui[\\/](filter-row\.tsx|control-classes\.ts)$|[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]search\.mjs$/ },
                 { name: 'browse', test: /[\\/]packages[\\/]shared[\\/]src[\\/](browse[\\/]index|validation[\\/]request)\.ts$/ },

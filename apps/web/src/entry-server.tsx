@@ -38,7 +38,7 @@ export function renderPage(url: string, boot: Record<string, unknown>): Promise<
 async function render(url: string, boot: Record<string, unknown>): Promise<PrerenderedPage> {
   // The route and every lazily loaded part of the page (the signed-in top bar): renderToString cannot
   // wait for a module, and a part that suspends is left for the browser to render again (#419).
-  // The route module first: it registers the lazily loaded parts of its page (decision 0036).
+  // The route module first: it registers the lazily loaded parts of its page.
   await preloadRoute(new URL(url, 'http://localhost').pathname);
   await preloadLazyComponents();
   // The first pass peeks at the session answer; the query functions then take the page's answers.

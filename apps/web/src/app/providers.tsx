@@ -5,7 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
 /**
  * Query cache, toasts and auth, in that order (auth clears the cache on sign-in and sign-out). The
- * query client carries the page's boot data (decision 0013), so there is one per page, made by
+ * query client carries the page's boot data, so there is one per page, made by
  * its entry (app/start.tsx, entry-server.tsx).
  */
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {

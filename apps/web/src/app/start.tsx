@@ -10,7 +10,7 @@ import { createQueryClient } from '../lib/query-client.ts';
 
 // The browser's start-up, called by main.tsx. It lives in the shell chunk rather than the entry: the
 // entry then uses no bundler helper, and Rolldown's runtime joins the shell instead of being a file of
-// its own that every page fetched (decision 0044).
+// its own that every page fetched.
 
 /** Once the app has committed, the pre-rendered page it took over becomes interactive. */
 function Mounted({ root, children }: { root: HTMLElement; children: ReactNode }) {
@@ -28,7 +28,7 @@ const PAINT_WAIT_MS = 2000;
  * Resolves once the pre-rendered page's priority images (`fetchpriority="high"`: the glyph page's
  * poster, the first search results) have loaded and a frame has been painted, or after
  * PAINT_WAIT_MS. Hydrating first would run the app's longest task between the image's arrival and
- * its paint, and the page's largest paint would wait for the scripts (issue 16, decision 0036).
+ * its paint, and the page's largest paint would wait for the scripts (issue 16).
  */
 function priorityImagesPainted(root: HTMLElement): Promise<void> {
   const pending = [...root.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((image) => !image.complete);
@@ -46,11 +46,11 @@ function priorityImagesPainted(root: HTMLElement): Promise<void> {
   );
 }
 
-/** Renders the app into `#root`, adopting a pre-rendered page (decision 0014) when there is one. */
+/** Renders the app into `#root`, adopting a pre-rendered page when there is one. */
 export function startApp(): void {
   const root = document.getElementById('root');
   if (!root) throw new Error('Missing #root element');
-  // The page's embedded answers travel with the query client (decision 0013).
+  // The page's embedded answers travel with the query client.
   const boot = BootData.fromPage();
   const queryClient = createQueryClient(boot);
 
@@ -78,7 +78,7 @@ export function startApp(): void {
       hydrate(queryClient, queries.body as DehydratedState);
       // In a transition, hydration is a transition-priority render that React time-slices: it yields to the
       // browser every few milliseconds instead of holding the main thread for the whole page. The page is
-      // `inert` until it has committed (Mounted), so nothing waits on it meanwhile (decision 0049).
+      // `inert` until it has committed (Mounted), so nothing waits on it meanwhile.
       startTransition(() => {
         hydrateRoot(root, app, {
           // A difference (a date across midnight in another time zone) only means React renders it anew.

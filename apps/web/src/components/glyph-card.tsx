@@ -194,7 +194,7 @@ export function GlyphGrid({
   /**
    * How many cards, from the first, load their picture at once with high priority: on a page whose
    * first screen is the grid, the first card's picture is the largest paint, and a lazy image is
-   * only requested after layout (decision 0036).
+   * only requested after layout.
    */
   priorityCount?: number;
 }) {

@@ -37,7 +37,7 @@ export function errorMessage(error: unknown, fallback: string): string {
  */
 export interface RequestContext {
   signal?: AbortSignal;
-  /** The page's embedded answers (decision 0013): a GET of an embedded URL is answered from them once. */
+  /** The page's embedded answers: a GET of an embedded URL is answered from them once. */
   boot?: BootData;
   client?: QueryClient;
 }

@@ -7,7 +7,7 @@ const NEAR_MARGIN = '600px';
  * Renders `children` once its place comes near the viewport (or at once when `force` is set); until
  * then, and in the server render, an empty block of `placeholderClassName` holds the place.
  *
- * For sections below the first screen whose code is loaded lazily (decision 0044): the page's
+ * For sections below the first screen whose code is loaded lazily: the page's
  * initial JavaScript leaves them out, and they load when a person scrolls towards them. The server
  * renders the placeholder too, so hydration matches; what search engines and the largest paint
  * need (title, poster, description) must not be put behind it.

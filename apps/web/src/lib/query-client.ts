@@ -4,7 +4,7 @@ import { attachBootData, type BootData } from './boot-data.ts';
 
 /**
  * Builds the app's TanStack Query client: data is fresh for 30 s, a 4xx is not retried, a network or
- * 5xx failure twice. `boot` is the page's embedded answers (decision 0013): query functions reach
+ * 5xx failure twice. `boot` is the page's embedded answers: query functions reach
  * them through the client in their context.
  */
 export function createQueryClient(boot?: BootData): QueryClient {

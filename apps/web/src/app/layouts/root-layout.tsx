@@ -4,7 +4,7 @@ import { preloadableLazy } from '../../lib/preloadable-lazy.tsx';
 import { TopBar } from './top-bar.tsx';
 
 // The footer is below every page's first screen and holds only links: its code loads after the
-// shell's (decision 0044). Preloadable: the server renders it in full (decision 0030), so the
+// shell's. Preloadable: the server renders it in full, so the
 // pre-rendered HTML keeps it and hydration keeps that markup until the chunk arrives.
 const Footer = preloadableLazy('footer', () => import('./footer.tsx').then((m) => m.Footer));
 

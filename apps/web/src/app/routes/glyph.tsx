@@ -7,7 +7,7 @@ import { GlyphDetail } from '../../features/glyphs/components/glyph-detail.tsx';
 import type { FileUploadSlotProps } from '../../features/glyphs/components/file-upload-slot.ts';
 
 // Releases and comments (with Report) are below the detail, off the first screen: their code loads
-// as they come near the viewport (decision 0044), not with the page.
+// as they come near the viewport, not with the page.
 const GlyphReleases = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphReleases })));
 const GlyphCommunity = lazy(() => import('./glyph/sections.tsx').then((m) => ({ default: m.GlyphCommunity })));
 

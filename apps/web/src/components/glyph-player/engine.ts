@@ -1,7 +1,7 @@
 /**
  * The player's engine: the GLYA decoder, the painter and the frame clock (~1.5 KB gzip). No player
  * draws anything but its poster (or the unlit matrix) until its animation has arrived, so the engine
- * is fetched with the animation, in parallel (load-animation.ts), not with the page (decision 0044).
+ * is fetched with the animation, in parallel (load-animation.ts), not with the page.
  */
 export { decodeAnimation } from '@glyphary/shared';
 export { MatrixPainter } from './painter.ts';

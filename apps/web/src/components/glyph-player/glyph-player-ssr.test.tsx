@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { GlyphPlayer } from './glyph-player.tsx';
 
-// Pre-rendered pages (decision 0014) hydrate this markup: it must not depend on the browser.
+// Pre-rendered pages hydrate this markup: it must not depend on the browser.
 describe('GlyphPlayer on the server', () => {
   it('renders the poster (fetched first on the glyph page), an empty canvas and disabled controls', () => {
     const html = renderToString(<GlyphPlayer src="/api/files/animations/a.glya" posterUrl="/api/files/animations/a.webp" title="Pulse" priority />);

@@ -15,7 +15,7 @@ for (let i = 0; i < 256; i++) {
  * byte writes and one putImageData per canvas per frame, whatever the card's size or pixel ratio.
  * The LED canvas gets opaque greys (unlit to white), so it covers the unlit matrix itself; the glow
  * canvas white with alpha = brightness. Scaling, the round LEDs (a CSS mask) and the glow's blur
- * (smoothed scaling) are the compositor's work, not the main thread's (decision 0033).
+ * (smoothed scaling) are the compositor's work, not the main thread's.
  */
 export class MatrixPainter {
   readonly size: MatrixSize;

@@ -10,7 +10,7 @@ const control = 'inline-flex h-10 min-w-10 items-center justify-center rounded-f
 /**
  * The full player (glyph page, previews): a labelled group around the stage, keyboard control and
  * the bar of play/pause, position, speed and loop. Cards and the hero never show it, so it is a
- * module of its own (decision 0044).
+ * module of its own.
  */
 export function PlayerControls({ state, stage, className }: { state: PlayerControlsState; stage: ReactNode; className?: string | undefined }) {
   const { title, ready, playing, frame, count, at, total, speed, setSpeed, loop, setLoop, toggle, seek, seekBy } = state;

@@ -52,7 +52,7 @@ export interface PlayerControlsState {
   seekBy: (delta: number) => void;
 }
 
-/** The full player around its `stage` (the glyph page's controls; decision 0044). */
+/** The full player around its `stage` (the glyph page's controls). */
 export type PlayerControlsComponent = ComponentType<{ state: PlayerControlsState; stage: ReactNode; className?: string | undefined }>;
 
 export interface GlyphPlayerProps {
@@ -111,7 +111,7 @@ function innerSquare(size: MatrixSize): CSSProperties {
 
 /**
  * THE Glyph Matrix player (the cards' and the hero's as it is; the glyph page's with the controls of
- * player-controls.tsx, through `GlyphPlayer` in glyph-player.tsx, decision 0044): the round LED matrix, crisp at any size and pixel ratio (decision 0033).
+ * player-controls.tsx, through `GlyphPlayer` in glyph-player.tsx): the round LED matrix, crisp at any size and pixel ratio.
  * A frame is one pixel per cell in a size×size canvas (unlit grey to white), scaled up without
  * smoothing and cut into round LEDs by an SVG of the matrix as a mask, over a smoothed copy as the
  * glow (large players only). Before it, the poster, else the same SVG as a background, shows the
@@ -127,7 +127,7 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const glowRef = useRef<HTMLCanvasElement>(null);
   const painterRef = useRef<MatrixPainter | null>(null);
-  // The decoder, painter and clock arrive with the animation (engine.ts, decision 0044).
+  // The decoder, painter and clock arrive with the animation (engine.ts).
   const engineRef = useRef<Engine | null>(null);
   const positionRef = useRef(0);
   const drawnRef = useRef(-1);

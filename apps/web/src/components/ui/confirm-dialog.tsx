@@ -16,7 +16,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
 }
 
-// The dialog and its buttons load when it first opens (decision 0044): pages show a confirmation only
+// The dialog and its buttons load when it first opens: pages show a confirmation only
 // after a click (the glyph page's download disclaimer, the creator's delete).
 const ConfirmDialogContent = lazy(() => import('./confirm-dialog-content.tsx'));
 

@@ -15,7 +15,7 @@ export interface DialogProps {
 }
 
 // Radix Dialog and its focus trap, scroll lock and portal are ~15 KB gzip that no page needs before a
-// dialog opens (decision 0031): they load on the first open.
+// dialog opens: they load on the first open.
 const DialogContent = lazy(() => import('./dialog-content.tsx'));
 
 export { useOpenedOnce };

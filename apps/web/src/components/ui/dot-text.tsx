@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn.ts';
 import { DotMatrix, type DotMatrixProps } from './dot-matrix.tsx';
 
-// The font lives apart from DotMatrix (decision 0036): the rings and glyph placeholders of cards and
+// The font lives apart from DotMatrix: the rings and glyph placeholders of cards and
 // empty states are on many pages, initials and the 404 digits on few.
 /** A 5×7 dot font for initials (A–Z, 0–9): 7 rows of 5 bits each. */
 const FONT: Record<string, string> = {

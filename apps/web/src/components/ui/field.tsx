@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 // The look of every text control; a module of its own so the search box and the request board's
-// filter, which need only the classes, do not load Field (decision 0044).
+// filter, which need only the classes, do not load Field.
 export { controlClasses } from './control-classes.ts';
 
 export interface FieldRenderProps {

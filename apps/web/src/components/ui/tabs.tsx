@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn.ts';
 
 // The WAI-ARIA tabs pattern as Radix Tabs implemented it for this app (automatic activation, arrow
 // keys, Home/End, `data-state` for styling), in a few hundred bytes: Radix Tabs and its collection
-// and roving-focus packages were ~9 KB gzip of the home page's initial JavaScript (decision 0031).
+// and roving-focus packages were ~9 KB gzip of the home page's initial JavaScript.
 
 interface TabsState {
   value: string;

@@ -1,6 +1,6 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 
-// A toast's look and timer load with the first toast (decision 0036); the live region is in the page
+// A toast's look and timer load with the first toast; the live region is in the page
 // from the start, so screen readers announce what is added to it.
 const ToastView = lazy(() => import('./toast-view.tsx').then((m) => ({ default: m.ToastView })));
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api-client.ts';
 import { postSignIn, postSignOut, postSignUp, type SessionUser } from './auth-api.ts';
 
 // Signing in, up and out (the auth provider's calls): only the sign-in and sign-up forms and the user
-// menu make them, so they load with their first use instead of with every page (decision 0044).
+// menu make them, so they load with their first use instead of with every page.
 
 /** An API error keeps the server's spec text; anything else (network, 'HTTP {status}') gets `fallback`. */
 function toAuthError(error: unknown, fallback: string): Error {
@@ -29,7 +29,7 @@ export async function signInAccount(email: string, password: string): Promise<Se
  * @throws Error with the first failed check's text, the server's, or the sign-up fallback.
  */
 export async function signUpAccount(fields: SignupFields): Promise<SessionUser> {
-  // The checks and their texts load with the first sign-up (decision 0036).
+  // The checks and their texts load with the first sign-up.
   const { validateSignup } = await import('./validate-signup.ts');
   const invalid = validateSignup(fields);
   if (invalid) throw new Error(invalid);

@@ -69,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => controller.abort();
   }, [applyUser, queryClient]);
 
-  // Signing in, up and out load with their first use (auth-actions.ts, decision 0044).
+  // Signing in, up and out load with their first use (auth-actions.ts).
   const signIn = useCallback<AuthContextValue['signIn']>(
     async (email, password) => {
       const account = await (await import('./auth-actions.ts')).signInAccount(email, password);

@@ -6,7 +6,7 @@ import { useAuth } from '../../../features/auth/index.ts';
 import { LazyFileUpload as FileUpload } from '../../../features/files/index.ts';
 import { ReleasesSection, type RenderApkUpload, type RenderReleaseAction } from '../../../features/releases/index.ts';
 
-// The glyph page's sections below the detail (decision 0044): the route loads this module when they
+// The glyph page's sections below the detail: the route loads this module when they
 // come near the viewport, so a visitor's first screen does not carry their code.
 
 // Issue 18: the new APK of an update, through the same picker as the upload form.

@@ -3,7 +3,7 @@ import { Flag } from 'lucide-react';
 import type { ReportTargetType } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 
-// The form loads when someone first opens it (decision 0036): pages show Report buttons to everyone,
+// The form loads when someone first opens it: pages show Report buttons to everyone,
 // few people report.
 const loadDialog = () => import('./report-dialog.tsx');
 const ReportDialog = lazy(() => loadDialog().then((m) => ({ default: m.ReportDialog })));

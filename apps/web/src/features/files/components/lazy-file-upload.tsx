@@ -5,7 +5,7 @@ const Loaded = lazy(() => import('./file-upload.tsx').then((m) => ({ default: m.
 
 /**
  * The file picker for dialogs (edit a glyph, publish an update, a new request): its code (~5 KB
- * gzip) loads when a dialog first shows it, not with the page (decision 0036). Forms that are a
+ * gzip) loads when a dialog first shows it, not with the page. Forms that are a
  * page's first render (upload, settings) use FileUpload itself.
  */
 export function LazyFileUpload(props: FileUploadProps) {

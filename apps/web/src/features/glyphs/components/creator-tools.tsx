@@ -6,12 +6,12 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { useDeleteGlyph } from '../api/delete-glyph.ts';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 
-// The edit form (tags, animation import, APK panel) loads when its owner first opens it (decision 0031).
+// The edit form (tags, animation import, APK panel) loads when its owner first opens it.
 const EditGlyphDialog = lazy(() => import('./edit-glyph-dialog.tsx').then((m) => ({ default: m.EditGlyphDialog })));
 
 /**
  * spec §6: the creator's Edit and Delete, with the delete confirmation. Only the creator sees them,
- * so they are a module of their own that visitors never load (decision 0044).
+ * so they are a module of their own that visitors never load.
  */
 export function CreatorTools({
   glyph,

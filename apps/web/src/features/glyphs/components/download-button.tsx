@@ -4,7 +4,7 @@ import type { ApkReport } from '@glyphary/shared';
 import { Button } from '../../../components/ui/index.ts';
 import { useOpenedOnce } from '../../../components/ui/use-opened-once.ts';
 
-// The disclaimer opens on a click: it loads then, with its dialog (decision 0044).
+// The disclaimer opens on a click: it loads then, with its dialog.
 const DownloadConfirm = lazy(() => import('./download-confirm.tsx').then((m) => ({ default: m.DownloadConfirm })));
 // How to turn the toy on shows only after a download (a click): it loads then, not with the page.
 const ActivateGuide = lazy(() => import('../../../components/activate-guide.tsx').then((m) => ({ default: m.ActivateGuide })));

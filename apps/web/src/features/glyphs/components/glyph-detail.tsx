@@ -23,13 +23,13 @@ import { TagChips } from './tag-chips.tsx';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
 
-// The creator's Edit and Delete (with the delete confirmation): visitors never load them (decision 0044).
-// Preloadable: the server pre-renders the creator's own page with them (decision 0030).
+// The creator's Edit and Delete (with the delete confirmation): visitors never load them.
+// Preloadable: the server pre-renders the creator's own page with them.
 const CreatorTools = preloadableLazy('tools', () => import('./creator-tools.tsx').then((m) => m.CreatorTools));
-// A failed load's banner: only then (preloadable: the server may render a failed page, decision 0030).
+// A failed load's banner: only then (preloadable: the server may render a failed page).
 const Banner = preloadableLazy('banner', () => import('../../../components/ui/banner.tsx').then((m) => m.Banner));
 // "Inside this APK" (permissions and their explanations, ~3.5 KB gzip) sits below the actions, off
-// a phone's first screen: it loads as it comes near the viewport (decision 0044).
+// a phone's first screen: it loads as it comes near the viewport.
 const ApkPanel = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkPanel })));
 // An APK shared before reports existed: its size and hash, at the end of the details, load the same way.
 const ApkFileFacts = lazy(() => import('./apk-panel.tsx').then((m) => ({ default: m.ApkFileFacts })));

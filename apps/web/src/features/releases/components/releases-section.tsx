@@ -6,8 +6,8 @@ import type { RenderApkUpload } from './publish-update-dialog.tsx';
 import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
 import type { ApkReportLike } from './apk-diff.ts';
 
-// Only the creator sees 'Publish an update': visitors never load it (decision 0036). Preloadable: the
-// creator's page is pre-rendered with it (decision 0030).
+// Only the creator sees 'Publish an update': visitors never load it. Preloadable: the
+// creator's page is pre-rendered with it.
 const PublishUpdateDialog = preloadableLazy('publish', () => import('./publish-update-dialog.tsx').then((m) => m.PublishUpdateDialog));
 
 /** What the releases area needs of the glyph (the route reads the glyph and passes it in). */

@@ -18,7 +18,7 @@ import { RequestCard } from './request-card.tsx';
 import { useDebouncedValue } from './use-debounced-value.ts';
 import { useTakeOn } from './use-take-on.ts';
 
-// The request form loads when it is first opened (decision 0031).
+// The request form loads when it is first opened.
 const CreateRequestDialog = lazy(() => import('./create-request-dialog.tsx').then((m) => ({ default: m.CreateRequestDialog })));
 
 const SEARCH_DEBOUNCE_MS = 300;

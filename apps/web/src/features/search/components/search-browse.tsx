@@ -7,7 +7,7 @@ import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { useSearchGlyphs } from '../api/search-glyphs.ts';
 import { hasAnyFilter } from '../lib/filters.ts';
 
-// The search page before a search (search-page.tsx loads this module only then, decision 0044).
+// The search page before a search (search-page.tsx loads this module only then).
 
 /** The quick terms: one click fills the box and searches. */
 export function StartSearching({ onPick }: { onPick: (term: string) => void }) {

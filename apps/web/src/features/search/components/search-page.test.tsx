@@ -60,7 +60,7 @@ describe('Search page', () => {
     });
     renderSearch('/search');
     expect(screen.getByRole('heading', { level: 1, name: MSG.searchTitle })).toBeTruthy();
-    // The quick terms and the catalogue load with their own module (decision 0044).
+    // The quick terms and the catalogue load with their own module.
     expect(await screen.findByRole('heading', { name: MSG.startSearching })).toBeTruthy();
     const chips = within(screen.getByRole('list', { name: 'Suggested searches' })).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['boot animation', 'notification', 'charging', 'custom']);

@@ -28,8 +28,8 @@ const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
 const DEFAULT_SORT: SearchSort = 'relevance';
 
 // Before a search: the quick terms and the whole catalogue (issue 17). A page with a term never
-// shows them, so they load only where they render (decision 0044); preloadable, as /search is
-// pre-rendered with them (decision 0030).
+// shows them, so they load only where they render; preloadable, as /search is
+// pre-rendered with them.
 const StartSearching = preloadableLazy('start', () => import('./search-browse.tsx').then((m) => m.StartSearching));
 const BrowseCatalogue = preloadableLazy('browse', () => import('./search-browse.tsx').then((m) => m.BrowseCatalogue));
 
