@@ -17,6 +17,12 @@ export function asHtmlText(text: string): string {
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
     .replace(/\n/g, '<br />');
 }
+/** Characters XML 1.0 forbids anywhere (§2.2), lone surrogates included: one in a title made the feed unreadable (issue 46). */
+const XML_ILLEGAL = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** The feed document with every XML-illegal character removed, so every reader can parse it. */
+export const xmlSafe = (xml: string): string => xml.replace(XML_ILLEGAL, '');
+
 // An empty feed still needs an `updated`: the epoch is stable, so readers see no change.
 const EPOCH = new Date(0);
 
@@ -84,7 +90,7 @@ export function createFeedsService({ feeds, publicUrl }: { feeds: FeedsRepositor
           author: [{ name: `${glyph.creatorName} (@${glyph.creatorUsername})` }],
         });
       }
-      return feed.atom1();
+      return xmlSafe(feed.atom1());
     },
 
     /**
@@ -105,7 +111,7 @@ export function createFeedsService({ feeds, publicUrl }: { feeds: FeedsRepositor
         updated: rows[0]?.updatedAt ?? EPOCH,
       });
       addGlyphs(feed, rows, (row) => row.updatedAt);
-      return feed.atom1();
+      return xmlSafe(feed.atom1());
     },
 
     /** The newest live glyphs site-wide. */
@@ -120,7 +126,7 @@ export function createFeedsService({ feeds, publicUrl }: { feeds: FeedsRepositor
         updated: rows[0]?.createdAt ?? EPOCH,
       });
       addGlyphs(feed, rows, (row) => row.createdAt);
-      return feed.atom1();
+      return xmlSafe(feed.atom1());
     },
   };
 }
