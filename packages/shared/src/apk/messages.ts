@@ -29,7 +29,9 @@ export const APK_MSG = {
   panelHeading: 'Inside this APK',
   notAToy: 'Not a Glyph Toy',
   uploadFoundHeading: 'What we found in your APK',
-  signatureVerified: 'Signature verified',
+  // Android APKs are self-signed: the check says the file is unchanged since its signer signed it, not who vouches for it.
+  signatureVerified: 'Unchanged since signing',
+  selfSignedBy: (name: string) => `Self-signed by ${name}`,
   signatureUnsigned: 'Unsigned',
   signatureInvalid: 'Signature invalid',
   longpress: 'Reacts to long press',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { androidVersionLabel, apkFileName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
+import { androidVersionLabel, apkFileName, signerName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
 
 describe('format helpers', () => {
   it('pluralize: 1 download vs n downloads (spec §2)', () => {
@@ -58,5 +58,13 @@ describe('androidVersionLabel', () => {
     expect(androidVersionLabel(32)).toBe('Android 12L+');
     expect(androidVersionLabel(null)).toBeNull();
     expect(androidVersionLabel(7)).toBeNull();
+  });
+});
+
+describe('signerName', () => {
+  it('reads the common name of a certificate subject, else the whole subject', () => {
+    expect(signerName('CN=Jane Doe, OU=Toys, O=Example')).toBe('Jane Doe');
+    expect(signerName('O=Example, CN=Dots\\, Inc.')).toBe('Dots, Inc.');
+    expect(signerName('O=Example')).toBe('O=Example');
   });
 });

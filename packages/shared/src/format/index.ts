@@ -67,3 +67,9 @@ export function androidVersionLabel(minSdk: number | null): string | null {
   const version = ANDROID_BY_SDK[minSdk];
   return version ? `Android ${version}+` : null;
 }
+
+/** The signer's name from a certificate subject (`CN=Jane Doe, O=Example` → 'Jane Doe'); the whole subject when it has no CN. */
+export function signerName(subject: string): string {
+  const match = /(?:^|,\s*)CN=((?:\\.|[^,\\])*)/.exec(subject);
+  return match?.[1] ? match[1].replace(/\\(.)/g, '$1').trim() : subject;
+}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { androidVersionLabel, APK_MSG, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
+import { androidVersionLabel, APK_MSG, signerName, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { Badge } from '../../../components/ui/index.ts';
 
@@ -113,7 +113,7 @@ export function ApkPanel({ report, heading = APK_MSG.panelHeading, headingId = '
           <>
             <dt className="text-muted">Signer</dt>
             <dd className="flex flex-col gap-1">
-              <span>{signer.subject}</span>
+              <span title={signer.subject}>{APK_MSG.selfSignedBy(signerName(signer.subject))}</span>
               <Copyable value={signer.sha256} label="signer fingerprint" />
             </dd>
           </>
