@@ -27,7 +27,7 @@ export interface Database {
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /**
    * PostgreSQL only: reports every connection the pool hands out (with how long the caller waited for it)
-   * and every connection it opens (for /metrics, decision 0065). One observer; a later call replaces it.
+   * and every connection it opens (for /metrics). One observer; a later call replaces it.
    */
   observePool?(observer: PoolObserver | null): void;
 }

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * Plan reuse for PGlite (decision 0046). PGlite sends every query as an unnamed statement, so
+ * Plan reuse for PGlite. PGlite sends every query as an unnamed statement, so
  * PostgreSQL plans it again on each call — and in WebAssembly planning costs more than running a
  * short query (the glyph page's four-table join: 1.3 ms to plan, 0.7 ms to run). node-postgres
  * keeps named statements for the same reason (search.index.ts). This does the same for PGlite:

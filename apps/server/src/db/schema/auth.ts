@@ -39,7 +39,7 @@ export const users = pgTable(
 );
 
 /**
- * Issue 21 (decision 0027): an email change waiting for the link mailed to the new address. One per
+ * Issue 21: an email change waiting for the link mailed to the new address. One per
  * account (a new request replaces it); the link's token is stored only as its SHA-256.
  */
 export const emailChanges = pgTable('email_changes', {

@@ -3,7 +3,7 @@ import { bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey
 import type { ApkReport } from '@glyphary/shared';
 import { users } from './auth.ts';
 
-/** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002, decision 0005). */
+/** A Postgres `tsvector`; written only by the search triggers (migration 0001/0002). */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -65,14 +65,14 @@ export const glyphs = pgTable(
     // Issue 19: the creator can turn comments off per glyph.
     commentsEnabled: boolean('comments_enabled').notNull().default(true),
     // Issue 5 search: title (A), creator username + display name (B), description (C). Kept by
-    // triggers on glyphs and users because the creator's names live in another table (decision 0005).
+    // triggers on glyphs and users because the creator's names live in another table.
     searchVector: tsvector('search_vector'),
     // The title (A) and creator (B) part alone: "Best match" ranks glyphs matching there first and
-    // only reaches for description-only matches when those run out (decision 0005).
+    // only reaches for description-only matches when those run out.
     titleVector: tsvector('title_vector'),
   },
   (t) => [
-    // Full-text and typo-tolerant search over live glyphs (DESIGN §1 Search, decision 0005).
+    // Full-text and typo-tolerant search over live glyphs (DESIGN §1 Search).
     index('glyphs_search_idx').using('gin', t.searchVector).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_title_search_idx').using('gin', t.titleVector).where(sql`${t.deletedAt} IS NULL`),
     index('glyphs_latest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} IS NULL`),
@@ -91,7 +91,7 @@ export const glyphs = pgTable(
 );
 
 /**
- * The distinct words of glyph titles and creator names (issue 5 search, decision 0005), kept by the
+ * The distinct words of glyph titles and creator names (issue 5 search), kept by the
  * search triggers. A misspelled search word is matched against this small table with pg_trgm
  * similarity ('chargng' → 'charging') and the close words join the full-text query. The column is
  * collated "C" (migration 0004) so the primary key also answers prefix ranges.

@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { files, glyphs } from './content.ts';
 
 /**
- * Issue 18: a glyph's releases, newest first by version code (decision 0021).
+ * Issue 18: a glyph's releases, newest first by version code.
  *
  * States: 'published' (listed, downloadable), 'pending' (the signing certificate differs from the
  * previous release: held until an admin approves), 'rejected' (an admin refused the signer change).

@@ -89,7 +89,7 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
       };
     },
 
-    /** The first `limit` live glyphs by views, then downloads, likes and id (decision 0007). */
+    /** The first `limit` live glyphs by views, then downloads, likes and id. */
     async topGlyphs(limit: number): Promise<TopGlyphRow[]> {
       const rows = await db.transaction(async (tx) => {
         if (kind === 'postgres') await queryRows(tx, sql`set local jit = off`);

@@ -211,7 +211,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
         request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
         throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
       }
-      // A success makes (or keeps) this a known device for the account (decision 0025).
+      // A success makes (or keeps) this a known device for the account.
       const device = deviceId ? null : issueDeviceCookie(options.secret, email, options.secureCookies);
       const result = await forward(
         request,

@@ -8,7 +8,7 @@ import type { FeedGlyph, FeedsRepository } from './feeds.repository.ts';
 const summaryOf = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 300);
 
 /**
- * Entry titles and summaries go out as `type="html"` in CDATA (how `feed` writes them, decision 0021):
+ * Entry titles and summaries go out as `type="html"` in CDATA (how `feed` writes them):
  * user text is HTML-escaped so readers show it as text and never run markup, and an escaped `>`
  * means no text can close the CDATA section. Line breaks of changelogs become `<br />`.
  */
@@ -27,7 +27,7 @@ export const xmlSafe = (xml: string): string => xml.replace(XML_ILLEGAL, '');
 const EPOCH = new Date(0);
 
 /**
- * Atom 1.0 feeds (issue 18, decision 0021), built with the `feed` library: a glyph's releases, a
+ * Atom 1.0 feeds (issue 18), built with the `feed` library: a glyph's releases, a
  * creator's glyphs, the newest glyphs. Only live glyphs and published releases appear.
  */
 export function createFeedsService({ feeds, publicUrl }: { feeds: FeedsRepository; publicUrl: string }) {

@@ -21,7 +21,7 @@ const AdminReleaseParams = z.object({ id: z.string().max(200) });
 const DownloadResult = z.object({ success: z.literal(true), counted: z.boolean(), downloads: z.number().int() });
 const Decided = z.object({ success: z.literal(true), release: ReleaseWithStateSchema });
 
-/** Releases routes (issue 18, decision 0021): history, publishing, the latest-APK link, signer-change approval. */
+/** Releases routes (issue 18): history, publishing, the latest-APK link, signer-change approval. */
 export const releasesRoutes: FastifyPluginAsyncZod<{
   releases: ReleasesService;
   auth: Auth;

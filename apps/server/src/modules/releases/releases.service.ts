@@ -36,7 +36,7 @@ function pgCode(error: unknown): string | undefined {
 
 export type PublishOutcome = { release: ReleaseRow; held: boolean };
 
-/** Releases of a glyph (issue 18, decision 0021): list, publish, the signer-change approval. */
+/** Releases of a glyph (issue 18): list, publish, the signer-change approval. */
 export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange, onPublished }: ReleasesServiceDeps) {
   async function liveGlyph(id: string) {
     const glyph = isUuid(id) ? await releases.findGlyph(id.toLowerCase()) : undefined;

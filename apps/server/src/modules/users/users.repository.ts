@@ -6,7 +6,7 @@ import { storedFileUrlSql } from '../files/file-urls.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** What opening an email-change link did (decision 0027). */
+/** What opening an email-change link did. */
 export type EmailChangeOutcome = { outcome: 'confirmed'; userId: string; email: string } | { outcome: 'invalid' | 'expired' | 'taken' };
 
 function isUniqueViolation(error: unknown): boolean {
@@ -68,7 +68,7 @@ export function createUsersRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The address an email change waits for, while its link is still valid (decision 0027). */
+    /** The address an email change waits for, while its link is still valid. */
     async findPendingEmail(userId: string, now: Date): Promise<string | null> {
       const [row] = await db
         .select({ newEmail: emailChanges.newEmail })

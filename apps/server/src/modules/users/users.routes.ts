@@ -59,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; auth: Aut
     },
   );
 
-  // Issue 21 (decision 0027): the link mailed to a new address. Opened in any browser, signed in or not
+  // Issue 21: the link mailed to a new address. Opened in any browser, signed in or not
   // (holding the mailbox is the proof); the answer is a redirect to Settings, which shows the outcome.
   app.get(
     CONFIRM_EMAIL_CHANGE_PATH,

@@ -17,7 +17,7 @@ const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 export type UpdateUserInput = z.output<typeof UpdateUserInputSchema> & { email?: string | undefined };
 
-/** How long an email-change link works (decision 0027). */
+/** How long an email-change link works. */
 export const EMAIL_CHANGE_TTL_MS = 24 * 60 * 60 * 1000;
 /** The route the email-change link opens (users.routes.ts). */
 export const CONFIRM_EMAIL_CHANGE_PATH = '/api/confirm-email-change';
@@ -82,7 +82,7 @@ export function createUsersService({ users, clock, mailer, publicUrl, logError, 
     },
 
     /**
-     * Opens an email-change link (decision 0027): single use, valid a day, and the address must still be free.
+     * Opens an email-change link: single use, valid a day, and the address must still be free.
      */
     async confirmEmailChange(token: string): Promise<EmailChangeOutcome> {
       if (token.length === 0 || token.length > 100) return { outcome: 'invalid' };
@@ -124,7 +124,7 @@ export function createUsersService({ users, clock, mailer, publicUrl, logError, 
         if (await users.isUsernameTaken(input.username, viewer.id)) throw conflict(MSG.usernameTaken, 'USERNAME_TAKEN');
         patch.username = input.username;
       }
-      // Issue 21 (decision 0027): a new address takes effect only once the link mailed to it is opened.
+      // Issue 21: a new address takes effect only once the link mailed to it is opened.
       let emailRequest: string | null = null;
       if (input.email !== undefined) {
         const email = input.email.trim().toLowerCase();
