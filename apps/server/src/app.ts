@@ -28,6 +28,7 @@ import feedsModule from './modules/feeds/feeds.module.ts';
 import fdroidModule from './modules/fdroid/fdroid.module.ts';
 import syncModule from './modules/sync/sync.module.ts';
 import adminModule from './modules/admin/admin.module.ts';
+import statsModule from './modules/stats/stats.module.ts';
 import communityModule from './modules/community/community.module.ts';
 import webModule from './modules/web/web.module.ts';
 
@@ -114,7 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('glyphary', { ...core, caches: { publicReads: app.readCache, adminStats }, metaResolvers: [] });
 
   // Each module reads what it needs from app.glyphary and adds what later ones use.
-  const modules = [authModule, healthModule, filesModule, usersModule, requestsModule, discoveryModule, glyphsModule, releasesModule, feedsModule, fdroidModule, syncModule, adminModule, communityModule];
+  const modules = [authModule, healthModule, filesModule, usersModule, requestsModule, discoveryModule, glyphsModule, releasesModule, feedsModule, fdroidModule, syncModule, adminModule, statsModule, communityModule];
   for (const module of modules) await app.register(module, { fileStore: deps.fileStore });
   await app.register(webModule);
 

@@ -203,6 +203,14 @@ const MATRIX: Record<string, Cell> = {
   'GET /health': { method: 'GET', prepare: async () => ({ url: '/api/health' }), expected: all(200) },
   'GET /admin/stats': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats' }), expected: adminOnly },
   'GET /admin/users': { method: 'GET', prepare: async () => ({ url: '/api/admin/users' }), expected: adminOnly },
+  // Issue 51: statistics.
+  'GET /admin/stats/series': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats/series?days=7' }), expected: adminOnly },
+  'GET /creator/stats': { method: 'GET', prepare: async () => ({ url: '/api/creator/stats?days=7' }), expected: userOnly },
+  'GET /glyphs/{id}/stats': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/glyphs/${(await insertGlyph(t.database, people.Own.id)).id}/stats?days=7` }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
+  },
   'PUT /admin/users/{id}': {
     method: 'PUT',
     prepare: async () => ({ url: `/api/admin/users/${(await createUser(t.app)).id}`, payload: { bio: 'set by admin' } }),
