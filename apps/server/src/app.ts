@@ -1,4 +1,3 @@
-import http from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
@@ -11,7 +10,7 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import pathGuard from './plugins/path-guard.ts';
 import requestLimits from './plugins/request-limits.ts';
-import readCachePlugin, { createEarlyAnswers } from './plugins/read-cache.ts';
+import readCachePlugin from './plugins/read-cache.ts';
 import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { ADMIN_STATS_TTL_MS, type AdminStats } from './modules/admin/admin.service.ts';
@@ -44,19 +43,7 @@ export interface AppDeps extends CoreDeps {
 /** Builds the app: the platform plugins, then each module in an order where providers come first. Never listens. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { env } = deps;
-  // Fresh cached reads are answered in the server's own request handler, before Fastify; the read-cache
-  // plugin turns that on. The server is otherwise the one Fastify would create.
-  const early = createEarlyAnswers();
   const app = Fastify({
-    serverFactory: (handler, options) => {
-      const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as Record<string, number>;
-      const server = http.createServer(early.wrap(handler));
-      server.keepAliveTimeout = keepAliveTimeout!;
-      server.requestTimeout = requestTimeout!;
-      server.setTimeout(connectionTimeout!);
-      if (maxRequestsPerSocket! > 0) server.maxRequestsPerSocket = maxRequestsPerSocket!;
-      return server;
-    },
     logger: deps.logger ?? {
       level: env.LOG_LEVEL,
       redact: {
@@ -110,7 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const onWriteLimit = (seconds: number) => metrics.observePhase('write_limit', seconds);
   await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT, onWriteLimit });
   // Public reads ≤ 1 s old (DESIGN §5); after the limits, so its fast path runs once they have.
-  await app.register(readCachePlugin, { clock: core.clock, early, trustProxy: env.TRUST_PROXY });
+  await app.register(readCachePlugin, { clock: core.clock });
   const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock: core.clock });
   app.decorate('glyphary', { ...core, caches: { publicReads: app.readCache, adminStats }, metaResolvers: [] });
 

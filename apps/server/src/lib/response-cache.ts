@@ -22,15 +22,9 @@ export interface ResponseCache<T> {
   get(key: string, compute: () => Promise<T>): Promise<T>;
   /**
    * The fresh cached value for `key`, or undefined — synchronously, without starting a computation
-   * (the read-cache fast path answers from it before Fastify parses anything).
+   * (the read-cache fast path answers from it in `onRequest`, before parsing and validation).
    */
   peek(key: string): T | undefined;
-  /**
-   * For a key whose entry has expired (and was neither deleted nor cleared since): the computation that
-   * made it, started again or joined when already running — the same single flight `get` would use.
-   * Undefined when the cache holds nothing for the key (decision 0047: the early answer of a miss).
-   */
-  revalidate(key: string): Promise<T> | undefined;
   /** Forgets one key (and stops an in-flight computation from being stored under it). */
   delete(key: string): void;
   /** Forgets everything; computations started before the call are shared but never stored. */
@@ -57,8 +51,6 @@ export interface ResponseCacheOptions {
 interface Entry<T> {
   value: T;
   expiresAt: number;
-  /** How the value was computed (`revalidate` runs it again once the entry has expired). */
-  compute: () => Promise<T>;
 }
 
 interface Flight<T> {
@@ -73,10 +65,10 @@ export function createResponseCache<T>({ ttlMs, maxEntries, alignExpiry = false,
   const entries = new Map<string, Entry<T>>();
   const inflight = new Map<string, Flight<T>>();
 
-  function store(key: string, value: T, compute: () => Promise<T>): void {
+  function store(key: string, value: T): void {
     entries.delete(key);
     const now = clock.now().getTime();
-    entries.set(key, { value, expiresAt: alignExpiry ? (Math.floor(now / ttlMs) + 1) * ttlMs : now + ttlMs, compute });
+    entries.set(key, { value, expiresAt: alignExpiry ? (Math.floor(now / ttlMs) + 1) * ttlMs : now + ttlMs });
     while (entries.size > maxEntries) {
       const oldest = entries.keys().next().value;
       if (oldest === undefined) break;
@@ -102,7 +94,7 @@ export function createResponseCache<T>({ ttlMs, maxEntries, alignExpiry = false,
     flight.promise = (async () => {
       try {
         const value = await run();
-        if (flight.storable) store(key, value, run);
+        if (flight.storable) store(key, value);
         return value;
       } finally {
         if (inflight.get(key) === flight) inflight.delete(key);
@@ -128,14 +120,6 @@ export function createResponseCache<T>({ ttlMs, maxEntries, alignExpiry = false,
     peek(key) {
       const hit = entries.get(key);
       return hit !== undefined && hit.expiresAt > clock.now().getTime() ? hit.value : undefined;
-    },
-    revalidate(key) {
-      const running = inflight.get(key);
-      if (running) return running.promise;
-      const hit = entries.get(key);
-      // A fresh entry is peek's; a missing one (deleted, cleared, evicted, never stored) is the route's.
-      if (hit === undefined || hit.expiresAt > clock.now().getTime()) return undefined;
-      return compute(key, hit.compute);
     },
     delete(key) {
       forget(key);
@@ -346,10 +330,9 @@ function sendChunks(reply: FastifyReply, chunks: readonly Buffer[], length: numb
 
 /**
  * Writes a status, its headers (Content-Length included) and a body of chunks corked: the head and every
- * chunk leave in one writev, with no copy of the body (decision 0048). Shared by the route's reply and
- * the read cache's early answers (decision 0047).
+ * chunk leave in one writev, with no copy of the body.
  */
-export function writeChunks(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, chunks: readonly Buffer[]): void {
+function writeChunks(res: ServerResponse, status: number, headers: OutgoingHttpHeaders, chunks: readonly Buffer[]): void {
   res.writeHead(status, headers);
   res.cork();
   for (const chunk of chunks) res.write(chunk);

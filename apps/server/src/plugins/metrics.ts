@@ -172,13 +172,6 @@ export interface MetricsPluginOptions {
   token: string | undefined;
 }
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Counts and times one answered request (route = the route pattern) in the request metrics. */
-    observeRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void;
-  }
-}
-
 /**
  * Times every request (all routes, so it is registered without encapsulation) and serves
  * `GET /metrics` in the Prometheus text format, only to direct loopback callers or with the token.
@@ -195,8 +188,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { metrics, token }:
     requests.inc(labels);
     duration.observe(labels, seconds);
   }
-  // The read cache's early answers never reach the hook below; they report here (decision 0047).
-  app.decorate('observeRequest', observeRequest);
 
   app.addHook('onResponse', (request, reply, done) => {
     observeRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);

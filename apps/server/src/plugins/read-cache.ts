@@ -1,17 +1,8 @@
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { systemClock, type Clock } from '../lib/clock.ts';
-import {
-  createResponseCache,
-  isNotModified,
-  negotiatedBody,
-  negotiatedEncoding,
-  writeChunks,
-  sendPrepared,
-  type PreparedResponse,
-  type ResponseCache,
-} from '../lib/response-cache.ts';
+import { createResponseCache, sendPrepared, type PreparedResponse, type ResponseCache } from '../lib/response-cache.ts';
 
 /** Which glyph counter moved (views, downloads, likes): what must show it at once is each module's call. */
 export type CountKind = 'views' | 'downloads' | 'likes';
@@ -62,58 +53,12 @@ interface Alias {
   key: string;
   cacheControl: string;
   visitorsOnly: boolean;
-  /** The route pattern, the metrics label of an early answer. */
-  route: string | undefined;
 }
 
 export interface ReadCacheOptions {
   clock?: Clock;
   /** Bound on remembered URLs (each a few hundred bytes; the bodies live in the namespaces). */
   maxAliases?: number;
-  /** The node:http handler in front of Fastify that the fast path may answer from (decision 0047). */
-  early?: EarlyAnswers;
-  /** TRUST_PROXY: the client IP is then Fastify's reading of X-Forwarded-For, and early answers stay off. */
-  trustProxy?: boolean;
-}
-
-/** Levels at which Fastify logs every request ("incoming request", "request completed"). */
-const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
-
-type RawHandler = (request: IncomingMessage, response: ServerResponse) => void;
-/** Answers the request (true) or leaves it to Fastify (false); may also hand it to Fastify later. */
-type EarlyAnswer = (request: IncomingMessage, response: ServerResponse, fastify: RawHandler) => boolean;
-
-/**
- * The request handler of the app's node:http server (decision 0047): a GET the read cache can answer
- * is answered there, before Fastify builds its request, reply and hook chain; every other request goes
- * to Fastify's own handler. Created before Fastify (its `serverFactory` needs the handler); the
- * read-cache plugin switches the early answers on once the app's plugins are known.
- */
-export interface EarlyAnswers {
-  /** Wraps Fastify's handler. */
-  wrap(fastify: RawHandler): RawHandler;
-  /** Sets (or, with null, removes) the answer function. */
-  set(answer: EarlyAnswer | null): void;
-  /** Whether early answers are on (tests). */
-  readonly enabled: boolean;
-}
-
-/** Creates the switch between early answers and Fastify (off until the read-cache plugin turns it on). */
-export function createEarlyAnswers(): EarlyAnswers {
-  let answer: EarlyAnswer | null = null;
-  return {
-    wrap(fastify) {
-      return (request, response) => {
-        if (answer === null || request.method !== 'GET' || !answer(request, response, fastify)) fastify(request, response);
-      };
-    },
-    set(next) {
-      answer = next;
-    },
-    get enabled() {
-      return answer !== null;
-    },
-  };
 }
 
 const hasCredentials = (headers: IncomingHttpHeaders) => headers.cookie !== undefined || headers.authorization !== undefined;
@@ -146,7 +91,7 @@ export function createReadCache({ clock = systemClock, maxAliases = 4000 }: Read
       // A 'visitors' answer is remembered only from a request without credentials: a signed-in caller's
       // answer (an admin's clamp, `private`) must never be replayed to anyone.
       if (request.method === 'GET' && (scope === 'anyone' || !hasCredentials(request.headers)) && !aliases.has(request.url)) {
-        aliases.set(request.url, { cache, key, cacheControl, visitorsOnly: scope === 'visitors', route: request.routeOptions.url });
+        aliases.set(request.url, { cache, key, cacheControl, visitorsOnly: scope === 'visitors' });
         if (aliases.size > maxAliases) {
           const oldest = aliases.keys().next().value;
           if (oldest !== undefined) aliases.delete(oldest);
@@ -185,7 +130,7 @@ declare module 'fastify' {
  * answered from the cache, and whose entry is still fresh, is answered in `onRequest` with the prepared
  * bytes. Register it after the security-header, path-guard and request-limit plugins: their `onRequest`
  * hooks run first (every header, the per-IP read limit, the path check), and `onSend`/`onResponse`
- * (compression skip, metrics) still run after the early reply. Routing has happened by then, so the
+ * (compression skip, metrics) still run after the hook's reply. Routing has happened by then, so the
  * route, its access level ('public' for every cached read) and the metrics label are the route's own.
  */
 async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
@@ -200,89 +145,6 @@ async function readCache(app: FastifyInstance, options: ReadCacheOptions) {
     // Replying from a callback hook: the chain stops here (no done()).
     sendPrepared(request, reply, prepared, alias.cacheControl);
   });
-
-  const early = options.early;
-  if (early === undefined) return;
-  // Early answers replace the work of the hooks that run before this one, and of onSend/onResponse, for a
-  // fresh entry or one read again (revalidate). They keep what those hooks do for such a request: the path guard (a remembered URL is
-  // exactly one the guard let through), the security headers (static ones only), the read limit (counted
-  // in the same counter; a refused read goes on to Fastify for its 429), the metrics. They stay off where
-  // that cannot be kept: helmet running per request, TRUST_PROXY (the client IP is Fastify's proxy-addr
-  // reading), request logging (info and below log every request), and from the moment the app closes.
-  const securityHeaders = app.securityHeaders;
-  const logsRequests = REQUEST_LOG_LEVELS.has(app.log.level);
-  if (securityHeaders === null || options.trustProxy === true || logsRequests || !app.hasDecorator('observeRequest')) return;
-  const { readLimit } = app;
-  const observe = app.observeRequest.bind(app);
-  early.set((request, response, fastify) => {
-    const started = performance.now();
-    const alias = cache.lookup(request);
-    if (alias === undefined) return false;
-    const prepared = alias.cache.peek(alias.key);
-    // An expired entry is read again by the computation that made it (single flight, as the route's own
-    // `get` would), so the readers of a busy key that has just expired wait for it here rather than each
-    // going through Fastify to join the same flight. Deleted or cleared entries go to the route.
-    const pending = prepared === undefined ? alias.cache.revalidate(alias.key) : undefined;
-    if (prepared === undefined && pending === undefined) return false;
-    const ip = request.socket.remoteAddress;
-    if (ip === undefined || !readLimit.countEarly(request, ip)) return false;
-    const answer = (fresh: PreparedResponse) => {
-      const status = writePrepared(request, response, fresh, alias.cacheControl, securityHeaders);
-      observe('GET', alias.route, status, (performance.now() - started) / 1000);
-    };
-    if (prepared !== undefined) answer(prepared);
-    // A failed read (gone, database down): the route answers it with the error contract; the read is
-    // not counted again. Anything thrown past that point ends the response rather than the process.
-    else
-      pending
-        ?.then(answer, () => fastify(request, response))
-        .catch((error: unknown) => {
-          app.log.error({ err: error }, 'early answer of a cached read failed');
-          response.destroy();
-        });
-    return true;
-  });
-  app.addHook('preClose', (done) => {
-    // return503OnClosing: while closing, every request is Fastify's.
-    early.set(null);
-    done();
-  });
-}
-
-/**
- * `sendPrepared` on the bare node:http response: the same status, headers and bytes Fastify sends for it
- * (the security headers, ETag, Cache-Control, Vary, Content-Type, Content-Length, Content-Encoding).
- */
-function writePrepared(
-  request: IncomingMessage,
-  response: ServerResponse,
-  prepared: PreparedResponse,
-  cacheControl: string,
-  securityHeaders: Readonly<Record<string, string>>,
-): number {
-  const headers: Record<string, string | number> = {
-    ...securityHeaders,
-    etag: prepared.etag,
-    'cache-control': cacheControl,
-    vary: 'Accept-Encoding',
-  };
-  if (isNotModified(request.headers, prepared)) {
-    response.writeHead(304, headers).end();
-    return 304;
-  }
-  headers['content-type'] = 'application/json; charset=utf-8';
-  const { chunks } = prepared;
-  if (chunks && negotiatedEncoding(request.headers, prepared) === null) {
-    // A page of pre-serialized cards goes out as its chunks, as the route writes it (decision 0048).
-    headers['content-length'] = prepared.length;
-    writeChunks(response, 200, headers, chunks);
-    return 200;
-  }
-  const { body, encoding } = negotiatedBody(request.headers, prepared);
-  if (encoding) headers['content-encoding'] = encoding;
-  headers['content-length'] = body.length;
-  response.writeHead(200, headers).end(body);
-  return 200;
 }
 
 export default fp(readCache, { name: 'read-cache', dependencies: ['security-headers', 'path-guard', 'request-limits', 'metrics'] });

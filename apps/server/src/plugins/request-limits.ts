@@ -1,4 +1,3 @@
-import type { IncomingMessage } from 'node:http';
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MSG } from '@glyphary/shared';
@@ -24,26 +23,6 @@ export interface RequestLimitsOptions {
   onWriteLimit?: (seconds: number) => void;
 }
 
-/** The read limit as the read cache's early answers use it, before Fastify sees the request (decision 0047). */
-export interface ReadLimit {
-  /**
-   * Counts one read by `ip`, exactly as the `onRequest` hook would. True when the request is within the
-   * limit; false when it must be refused — the request then goes on to Fastify, whose hook answers the
-   * 429. Either way, should Fastify see the request, its hook takes this count and does not count again.
-   */
-  countEarly(raw: IncomingMessage, ip: string): boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    readLimit: ReadLimit;
-  }
-}
-
-/** A read already counted by `countEarly` carries its count, so the hook does not count it again. */
-const COUNTED = Symbol('read counted early');
-type CountedRequest = IncomingMessage & { [COUNTED]?: { count: number; resetAt: number } };
-
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** API routes the read and write limits leave alone: auth has its own throttles, health and metrics are for probes. */
@@ -63,20 +42,10 @@ async function requestLimits(app: FastifyInstance, options: RequestLimitsOptions
 
   const retryAfter = (resetAt: number) => (resetAt - Date.now()) / 1000;
 
-  app.decorate('readLimit', {
-    countEarly(raw: CountedRequest, ip: string) {
-      const url = raw.url ?? '';
-      if ((raw.method !== 'GET' && raw.method !== 'HEAD') || !isLimited(url)) return true;
-      const counted = reads.hit(`read:${ip}`);
-      raw[COUNTED] = counted;
-      return counted.count <= options.readsPerMinute;
-    },
-  } satisfies ReadLimit);
-
   // Both hooks run on every request: callback style, so a public read pays no promise (issue 20).
   app.addHook('onRequest', (request, _reply, done) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !isLimited(request.url)) return done();
-    const { count, resetAt } = (request.raw as CountedRequest)[COUNTED] ?? reads.hit(`read:${request.ip}`);
+    const { count, resetAt } = reads.hit(`read:${request.ip}`);
     if (count > options.readsPerMinute) return done(tooManyRequests(MSG.tooManyReads, retryAfter(resetAt)));
     done();
   });

@@ -42,8 +42,6 @@ export function staticHelmetHeaders(options: HelmetOptions): Record<string, stri
  */
 async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const fixed = staticHelmetHeaders(options);
-  // The read cache's early answers send the same headers without Fastify (decision 0047); null = per request.
-  app.decorate('securityHeaders', fixed === null ? null : Object.freeze({ ...fixed }));
   if (fixed) {
     app.addHook('onRequest', (_request, reply, done) => {
       void reply.headers(fixed);
@@ -57,13 +55,6 @@ async function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
       done(error instanceof Error ? error : undefined);
     });
   });
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The fixed security headers every response carries, or null when helmet runs per request. */
-    securityHeaders: Readonly<Record<string, string>> | null;
-  }
 }
 
 export const securityHeadersPlugin = fp(securityHeaders, { name: 'security-headers' });

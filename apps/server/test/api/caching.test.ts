@@ -456,50 +456,5 @@ describe('createResponseCache', () => {
     expect(await cache.get('stats:1', async () => 'recomputed')).toBe('stats');
     expect(await cache.get('list', async () => 'recomputed')).toBe('list'); // stored: another key's delete does not spoil it
   });
-
-  it('revalidate() reruns an expired entry’s own computation, once, and never a deleted or cleared one', async () => {
-    const cache = createResponseCache<number>({ ttlMs: 1000, maxEntries: 10, clock });
-    let reads = 0;
-    const read = async () => {
-      reads += 1;
-      await Promise.resolve();
-      return reads;
-    };
-    expect(cache.revalidate('k')).toBeUndefined(); // nothing held: the route's
-    expect(await cache.get('k', read)).toBe(1);
-    expect(cache.revalidate('k')).toBeUndefined(); // fresh: peek's
-    advance(1001);
-    expect(cache.peek('k')).toBeUndefined();
-    const both = [cache.revalidate('k'), cache.revalidate('k'), cache.get('k', async () => 99)];
-    expect(await Promise.all(both)).toEqual([2, 2, 2]); // one flight for all three
-    expect(reads).toBe(2);
-    expect(cache.peek('k')).toBe(2); // stored, fresh for another TTL
-
-    advance(1001);
-    cache.delete('k');
-    expect(cache.revalidate('k')).toBeUndefined();
-    await cache.get('k', read);
-    advance(1001);
-    cache.clear();
-    expect(cache.revalidate('k')).toBeUndefined();
-
-    // A revalidation that a write overtakes answers its waiters but is not stored.
-    await cache.get('k', read);
-    advance(1001);
-    const overtaken = cache.revalidate('k');
-    cache.delete('k');
-    expect(await overtaken).toBe(reads);
-    expect(cache.peek('k')).toBeUndefined();
-    // A failed revalidation rejects its waiters; the expired entry stays the route's to answer.
-    let fail = false;
-    await cache.get('x', async () => {
-      if (fail) throw new Error('gone');
-      return 1;
-    });
-    advance(1001);
-    fail = true;
-    await expect(cache.revalidate('x') as Promise<number>).rejects.toThrow('gone');
-    expect(cache.peek('x')).toBeUndefined();
-  });
 });
 
