@@ -16,6 +16,7 @@ export const REQUEST_MSG = {
   requestNotFound: 'Request not found',
   requestTitleRequired: 'Title is required',
   requestDescriptionRequired: 'Description is required',
+  requestReferenceNotOwned: 'Reference files must be files you uploaded',
   // web texts the spec leaves open (issue 6)
   requestCreated: 'Request created!',
   requestCancelConfirm: 'Are you sure you want to cancel this request?',

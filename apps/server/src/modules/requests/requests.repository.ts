@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { RequestStatus } from '@glyphary/shared';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { glyphRequests, glyphs, users } from '../../db/schema/index.ts';
+import { files, glyphRequests, glyphs, users } from '../../db/schema/index.ts';
 import { writeAudit } from '../audit/audit.repository.ts';
 import { insertNotification } from '../community/notifications.repository.ts';
 
@@ -162,6 +162,16 @@ export function createRequestsRepository(db: Db) {
         .returning({ id: glyphRequests.id });
       if (!row) throw new Error('insert returned no row');
       return row.id;
+    },
+
+    /** Which of these stored names (of one type) are ready uploads of `ownerId`. */
+    async findOwnedFileNames(ownerId: string, type: string, filenames: string[]): Promise<Set<string>> {
+      if (filenames.length === 0) return new Set();
+      const rows = await db
+        .select({ filename: files.filename })
+        .from(files)
+        .where(and(eq(files.ownerId, ownerId), eq(files.type, type), inArray(files.filename, filenames), eq(files.status, 'ready')));
+      return new Set(rows.map((row) => row.filename));
     },
 
     /** The creator of a live (not deleted) glyph, or undefined when there is no such glyph. */

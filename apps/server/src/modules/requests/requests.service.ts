@@ -3,6 +3,7 @@ import {
   MSG,
   PUBLIC_LIST_LIMIT_MAX,
   REQUESTS_PAGE_SIZE,
+  STORED_FILES_PATH,
   type CreateRequestInputSchema,
   type MyRequestType,
   type RequestStatus,
@@ -12,6 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { Viewer } from '../../plugins/access.ts';
+import { parseStoredFileUrl, type StoredFileRef } from '../files/file-urls.ts';
 import type { RequestRow, RequestsRepository } from './requests.repository.ts';
 
 export type CreateRequestInput = z.output<typeof CreateRequestInputSchema>;
@@ -60,6 +62,34 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
     return `"${row.title}": ${row.status} → ${to}`;
   }
 
+  // A thumbnail, poster or preview belongs to the upload whose main file has the same id.
+  const MAIN_NAME: Record<StoredFileRef['type'], (id: string) => string> = {
+    images: (id) => `${id}.webp`,
+    apks: (id) => `${id}.apk`,
+    animations: (id) => `${id}.glya`,
+  };
+
+  /**
+   * A reference that names one of our stored files (relative, or under any host: the unused-upload sweep
+   * keeps every file whose URL ends a reference) must be the caller's own upload; otherwise it would keep
+   * another user's file alive and on their quota.
+   */
+  async function assertOwnReferences(viewer: Viewer, references: string[]): Promise<void> {
+    const byType = new Map<string, Set<string>>();
+    for (const reference of references) {
+      const at = reference.lastIndexOf(STORED_FILES_PATH);
+      const ref: StoredFileRef | null = at === -1 ? null : parseStoredFileUrl(reference.slice(at));
+      if (!ref) continue;
+      const names = byType.get(ref.type) ?? new Set<string>();
+      names.add(MAIN_NAME[ref.type](ref.id));
+      byType.set(ref.type, names);
+    }
+    for (const [type, names] of byType) {
+      const owned = await requests.findOwnedFileNames(viewer.id, type, [...names]);
+      if ([...names].some((name) => !owned.has(name))) throw badRequest(MSG.requestReferenceNotOwned, 'REFERENCE_NOT_OWNED');
+    }
+  }
+
   return {
     getRow,
 
@@ -87,8 +117,12 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
       return rows.map((row) => ({ ...row, type: row.assignedTo === viewer.id ? ('assigned' as const) : ('created' as const) }));
     },
 
-    /** Creates an open request owned by the caller; status and requester never come from the body. */
+    /**
+     * Creates an open request owned by the caller; status and requester never come from the body.
+     * @throws AppError 400 when a reference names an upload of someone else (nothing stored).
+     */
     async create(viewer: Viewer, input: CreateRequestInput): Promise<RequestRow> {
+      await assertOwnReferences(viewer, [...input.reference_images, ...input.reference_files]);
       const id = await requests.insert({
         title: input.title,
         description: input.description,
