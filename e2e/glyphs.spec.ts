@@ -51,6 +51,7 @@ test.describe('sharing a glyph', () => {
     await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'pulse.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk() }]);
     await expect(page.getByRole('button', { name: /^Remove .*\.apk$/ })).toBeVisible();
 
+    await page.getByText(MSG.diagnostics, { exact: true }).click();
     await page.getByRole('button', { name: 'Check Database' }).click();
     await expect(page.getByRole('status').filter({ hasText: /Database reachable \(\d+(\.\d+)? ms\)/ })).toBeVisible();
     await expectNoAxeViolations(page);

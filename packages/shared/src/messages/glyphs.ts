@@ -18,6 +18,13 @@ export const GLYPH_MSG = {
   updateGlyphFailed: (message: string) => `Failed to update glyph: ${message}`,
   databaseReachable: (latencyMs: number) => `Database reachable (${latencyMs} ms)`,
   databaseUnreachable: 'Database unreachable',
+  /** Issue 48: the disclosure that keeps the spec's debug 'Check Database' button out of the way. */
+  diagnostics: 'Diagnostics',
+  /** Issue 48: under Title and Description once they were filled from the APK. */
+  prefilledFromApk: 'Filled in from the APK. Change it as you like.',
+  /** Issue 48: the toast after a share, with a link to the new glyph. */
+  glyphShared: (title: string) => `“${title}” is live. Thanks for sharing!`,
+  viewGlyph: 'View glyph',
   saving: 'Saving…',
   /** spec §8 'Password is too weak.' with the reason (issue 17: it passed 'At least 6 characters'). */
 

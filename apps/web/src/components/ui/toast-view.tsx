@@ -28,7 +28,17 @@ export function ToastView({ toast, onDismiss }: { toast: ToastItem; onDismiss: (
         aria-hidden="true"
         className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', toast.tone === 'success' ? 'bg-success' : toast.tone === 'error' ? 'bg-accent' : 'bg-white')}
       />
-      <p className="min-w-0 flex-1 break-words text-fg">{toast.message}</p>
+      <p className="min-w-0 flex-1 break-words text-fg">
+        {toast.message}
+        {toast.link ? (
+          <>
+            {' '}
+            <a href={toast.link.href} className="font-medium underline underline-offset-2">
+              {toast.link.label}
+            </a>
+          </>
+        ) : null}
+      </p>
       <button type="button" onClick={() => onDismiss(toast.id)} aria-label="Dismiss notification" className="-m-1 rounded-full p-1 text-muted hover:text-fg">
         <X size={16} aria-hidden="true" />
       </button>

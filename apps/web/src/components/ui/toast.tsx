@@ -6,16 +6,23 @@ const ToastView = lazy(() => import('./toast-view.tsx').then((m) => ({ default: 
 
 export type ToastTone = 'success' | 'error' | 'info';
 
+/** A link shown after the message (a plain anchor: the toasts sit outside the router). */
+export interface ToastLink {
+  href: string;
+  label: string;
+}
+
 export interface ToastItem {
   id: number;
   message: string;
   tone: ToastTone;
+  link?: ToastLink;
 }
 
 export interface ToastApi {
   /** Shows a message for a few seconds (errors stay longer). Returns its id. */
-  show: (message: string, tone?: ToastTone) => number;
-  success: (message: string) => number;
+  show: (message: string, tone?: ToastTone, link?: ToastLink) => number;
+  success: (message: string, link?: ToastLink) => number;
   error: (message: string) => number;
   dismiss: (id: number) => void;
 }
@@ -34,13 +41,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
   const nextId = useRef(1);
   const dismiss = useCallback((id: number) => setToasts((list) => list.filter((t) => t.id !== id)), []);
-  const show = useCallback((message: string, tone: ToastTone = 'info') => {
+  const show = useCallback((message: string, tone: ToastTone = 'info', link?: ToastLink) => {
     const id = nextId.current++;
-    setToasts((list) => [...list.slice(-3), { id, message, tone }]);
+    setToasts((list) => [...list.slice(-3), link ? { id, message, tone, link } : { id, message, tone }]);
     return id;
   }, []);
   const api = useMemo<ToastApi>(
-    () => ({ show, dismiss, success: (m) => show(m, 'success'), error: (m) => show(m, 'error') }),
+    () => ({ show, dismiss, success: (m, link) => show(m, 'success', link), error: (m) => show(m, 'error') }),
     [show, dismiss],
   );
   return (
