@@ -4,6 +4,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync, zstdCompressS
 import type { ZodType } from 'zod';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { systemClock, type Clock } from './clock.ts';
 
 /**
@@ -14,7 +15,7 @@ import { systemClock, type Clock } from './clock.ts';
  * at most `ttlMs` old on whichever instance answers; writes clear the cache of the instance that
  * took them (the author's next read there is fresh), other instances simply let entries expire.
  */
-export interface ResponseCache<T> {
+export interface ResponseCache<T extends NonNullable<unknown>> {
   /**
    * The cached value for `key`, or the result of `compute()`. Concurrent misses for one key share
    * one computation (single-flight); a failed computation is not cached.
@@ -48,89 +49,45 @@ export interface ResponseCacheOptions {
   clock?: Clock;
 }
 
-interface Entry<T> {
-  value: T;
-  expiresAt: number;
-}
-
-interface Flight<T> {
-  promise: Promise<T>;
-  /** Cleared by delete/clear: the computation may have read data from before a write. */
-  storable: boolean;
-}
-
-/** Creates a TTL + LRU + single-flight cache (see {@link ResponseCache}). */
-export function createResponseCache<T>({ ttlMs, maxEntries, alignExpiry = false, clock = systemClock }: ResponseCacheOptions): ResponseCache<T> {
-  // A Map keeps insertion order: re-inserting on a hit makes its first key the least recently used.
-  const entries = new Map<string, Entry<T>>();
-  const inflight = new Map<string, Flight<T>>();
-
-  function store(key: string, value: T): void {
-    entries.delete(key);
+/** Creates a TTL + LRU + single-flight cache (see {@link ResponseCache}) on lru-cache's `fetch`. */
+export function createResponseCache<T extends NonNullable<unknown>>({ ttlMs, maxEntries, alignExpiry = false, clock = systemClock }: ResponseCacheOptions): ResponseCache<T> {
+  const cache = new LRUCache<string, T, () => Promise<T>>({
+    max: maxEntries,
+    ttl: ttlMs,
+    // The injected clock, so tests move time (CONVENTIONS rule 5).
+    perf: { now: () => clock.now().getTime() },
+    // Read the clock on every check rather than lru-cache's 1 ms cached reading (on a real timer).
+    ttlResolution: 0,
+    // A delete or clear during a computation aborts it: its waiters still get the answer, and lru-cache
+    // stores it only while the pending entry is still the key's, so data read before a write never lands.
+    ignoreFetchAbort: true,
+    fetchMethod: (_key, _stale, { context }) => context(),
+  });
+  const ttlOf = (): number => {
+    if (!alignExpiry) return ttlMs;
     const now = clock.now().getTime();
-    entries.set(key, { value, expiresAt: alignExpiry ? (Math.floor(now / ttlMs) + 1) * ttlMs : now + ttlMs });
-    while (entries.size > maxEntries) {
-      const oldest = entries.keys().next().value;
-      if (oldest === undefined) break;
-      entries.delete(oldest);
-    }
-  }
-
-  function forget(key: string): void {
-    entries.delete(key);
-    const flight = inflight.get(key);
-    if (flight) {
-      // Its waiters still get the answer; a later caller starts a fresh computation.
-      flight.storable = false;
-      inflight.delete(key);
-    }
-  }
-
-  /** Starts (or joins) the one computation of `key`; its result is stored unless a delete/clear came meanwhile. */
-  function compute(key: string, run: () => Promise<T>): Promise<T> {
-    const running = inflight.get(key);
-    if (running) return running.promise;
-    const flight: Flight<T> = { promise: Promise.resolve() as Promise<T>, storable: true };
-    flight.promise = (async () => {
-      try {
-        const value = await run();
-        if (flight.storable) store(key, value);
-        return value;
-      } finally {
-        if (inflight.get(key) === flight) inflight.delete(key);
-      }
-    })();
-    inflight.set(key, flight);
-    return flight.promise;
-  }
-
+    // lru-cache counts an entry stale once strictly more than its TTL has passed: half a millisecond
+    // short of the boundary makes it stale at the boundary itself (and is never 0, which means no TTL).
+    return (Math.floor(now / ttlMs) + 1) * ttlMs - now - 0.5;
+  };
   return {
-    async get(key, run) {
-      const hit = entries.get(key);
-      if (hit) {
-        if (hit.expiresAt > clock.now().getTime()) {
-          entries.delete(key);
-          entries.set(key, hit);
-          return hit.value;
-        }
-        entries.delete(key);
-      }
-      return compute(key, run);
+    async get(key, compute) {
+      const value = await cache.fetch(key, { context: compute, ttl: ttlOf() });
+      // fetchMethod never resolves undefined (T excludes it); the check satisfies the type.
+      if (value === undefined) throw new Error(`response cache: no value for ${key}`);
+      return value;
     },
     peek(key) {
-      const hit = entries.get(key);
-      return hit !== undefined && hit.expiresAt > clock.now().getTime() ? hit.value : undefined;
+      return cache.peek(key);
     },
     delete(key) {
-      forget(key);
+      cache.delete(key);
     },
     clear() {
-      entries.clear();
-      for (const flight of inflight.values()) flight.storable = false;
-      inflight.clear();
+      cache.clear();
     },
     get size() {
-      return entries.size;
+      return cache.size;
     },
   };
 }
