@@ -21,5 +21,11 @@ export const REQUEST_MSG = {
   requestCreated: 'Request created!',
   requestCancelConfirm: 'Are you sure you want to cancel this request?',
   requestLoadFailed: 'This request could not be loaded. Please try again.',
+  // Issue 48: the Cancel button says what it does — the assignee hands the request back, the requester ends it.
+  requestHandBackButton: 'Cancel and hand back',
+  requestCancelButton: 'Cancel request',
+  requestHandBackTitle: 'Hand back request',
+  requestHandBackConfirmLabel: 'Hand Back',
+  requestHandingBack: 'Handing back...',
   requestGiveBackConfirm: 'Are you sure you want to cancel this request? It will go back to the open requests for someone else to take on.',
 } as const;

@@ -13,6 +13,8 @@ export function CancelButton({ request, role }: { request: GlyphRequest; role: '
   const [confirming, setConfirming] = useState(false);
   const cancel = useCancelRequest();
   const toast = useToast();
+  const handBack = role === 'assignee';
+  const label = handBack ? REQUEST_MSG.requestHandBackButton : REQUEST_MSG.requestCancelButton;
 
   async function handleConfirm() {
     try {
@@ -27,17 +29,17 @@ export function CancelButton({ request, role }: { request: GlyphRequest; role: '
 
   return (
     <>
-      <Button size="sm" variant="danger" onClick={() => setConfirming(true)} aria-label={`Cancel: ${request.title}`}>
-        Cancel
+      <Button size="sm" variant="danger" onClick={() => setConfirming(true)} aria-label={`${label}: ${request.title}`}>
+        {label}
       </Button>
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Cancel request"
-        description={role === 'assignee' ? REQUEST_MSG.requestGiveBackConfirm : REQUEST_MSG.requestCancelConfirm}
+        title={handBack ? REQUEST_MSG.requestHandBackTitle : 'Cancel request'}
+        description={handBack ? REQUEST_MSG.requestGiveBackConfirm : REQUEST_MSG.requestCancelConfirm}
         cancelLabel="Keep request"
-        confirmLabel="Cancel Request"
-        pendingLabel="Cancelling..."
+        confirmLabel={handBack ? REQUEST_MSG.requestHandBackConfirmLabel : 'Cancel Request'}
+        pendingLabel={handBack ? REQUEST_MSG.requestHandingBack : 'Cancelling...'}
         onConfirm={() => void handleConfirm()}
         pending={cancel.isPending}
         destructive

@@ -55,7 +55,8 @@ describe('RequestCard (spec §2 Requests)', () => {
     const badge = within(card).getByText('IN PROGRESS');
     expect(badge.className).toContain('text-warning');
     expect(within(card).getByText('#battery')).toBeTruthy();
-    expect(within(card).getByText('1 reference image · 0 reference files')).toBeTruthy();
+    expect(within(card).getByText('1 reference image')).toBeTruthy();
+    expect(within(card).queryByText(/reference file/)).toBeNull();
     expect(within(card).queryByRole('button', { name: /Take On/ })).toBeNull();
   });
 

@@ -34,14 +34,15 @@ export function RequesterLine({ request }: { request: GlyphRequest }) {
   );
 }
 
-/** Counts of reference images and files ("2 reference images · 1 reference file"). */
+/** Counts of reference images and files ("2 reference images · 1 reference file"); a zero count is left out, both zero say nothing. */
 export function ReferenceCounts({ request }: { request: GlyphRequest }) {
-  return (
-    <p className="text-xs text-subtle">
-      {pluralize(request.reference_images.length, 'reference image')} ·{' '}
-      {pluralize(request.reference_files.length, 'reference file')}
-    </p>
-  );
+  const parts = [
+    [request.reference_images.length, 'reference image'],
+    [request.reference_files.length, 'reference file'],
+  ] as const;
+  const shown = parts.filter(([count]) => count > 0).map(([count, noun]) => pluralize(count, noun));
+  if (shown.length === 0) return null;
+  return <p className="text-xs text-subtle">{shown.join(' · ')}</p>;
 }
 
 /**
