@@ -61,6 +61,7 @@ const ATTRIBUTE_IDS: Record<string, number> = {
   icon: 0x01010002,
   exported: 0x01010010,
   permission: 0x01010006,
+  maxSdkVersion: 0x01010271,
 };
 /** Attributes written without the android namespace (as aapt2 writes `package`). */
 const PLAIN_ATTRIBUTES = new Set(['package', 'platformBuildVersionCode', 'platformBuildVersionName']);

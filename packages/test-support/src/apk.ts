@@ -24,10 +24,13 @@ export interface ApkSpec {
   packageName?: string;
   versionName?: string;
   versionCode?: number;
-  minSdk?: number;
-  targetSdk?: number;
+  /** A number, or a codename string (`'IceCreamSandwich'`) as some manifests give it. */
+  minSdk?: number | string;
+  targetSdk?: number | string;
   /** Every uses-permission, verbatim (add GLYPH_ENABLE for a toy). */
   permissions?: string[];
+  /** `android:maxSdkVersion` of some of those permissions, by name. */
+  permissionMaxSdk?: Record<string, number>;
   toys?: ToySpec[];
   /** A French translation of every string, to prove the default configuration is preferred. */
   withFrench?: boolean;
@@ -80,7 +83,10 @@ export function buildApkEntries(spec: ApkSpec = {}): ZipEntry[] {
     attributes: { versionCode: spec.versionCode ?? 1, versionName: spec.versionName ?? '1.0.0', package: packageName },
     children: [
       { name: 'uses-sdk', attributes: { minSdkVersion: spec.minSdk ?? 34, targetSdkVersion: spec.targetSdk ?? 35 } },
-      ...(spec.permissions ?? []).map((name) => ({ name: 'uses-permission', attributes: { name } })),
+      ...(spec.permissions ?? []).map((name) => {
+        const maxSdk = spec.permissionMaxSdk?.[name];
+        return { name: 'uses-permission', attributes: { name, ...(maxSdk === undefined ? {} : { maxSdkVersion: maxSdk }) } };
+      }),
       { name: 'application', attributes: { label: { ref: resourceId(2, 0) } }, children: services },
     ],
   };

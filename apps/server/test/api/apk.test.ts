@@ -313,7 +313,7 @@ describe('an APK signed by Android apksigner (independent of the test builder)',
   it('verifies its v1, v2 and v3 signatures and names the certificate', async () => {
     const body = await uploadApk(fixture);
     expectTwoToyFacts(body.apk);
-    expect(body.apk.signers).toEqual(['v1', 'v2', 'v3'].map((scheme) => ({ sha256: fingerprint, subject: 'CN=Real Signer, O=Apksigner Check', scheme })));
+    expect(body.apk.signers).toEqual(['v1', 'v2', 'v3'].map((scheme) => ({ sha256: fingerprint, subject: 'O=Apksigner Check, CN=Real Signer', scheme })));
     expect(body.apk.signatureStatus).toBe('verified');
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages.ts';
-import { androidVersionLabel, apkFileName, signerName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
+import { androidUpToLabel, androidVersionLabel, apkFileName, signerName, formatBytes, formatCount, formatDate, pluralize, statusLabel, truncate } from './index.ts';
 
 describe('format helpers', () => {
   it('pluralize: 1 download vs n downloads (spec §2)', () => {
@@ -57,7 +57,18 @@ describe('androidVersionLabel', () => {
     expect(androidVersionLabel(35)).toBe('Android 15+');
     expect(androidVersionLabel(32)).toBe('Android 12L+');
     expect(androidVersionLabel(null)).toBeNull();
-    expect(androidVersionLabel(7)).toBeNull();
+    expect(androidVersionLabel(21)).toBe('Android 5.0+');
+    expect(androidVersionLabel(0)).toBeNull();
+    expect(androidVersionLabel(99)).toBeNull();
+  });
+});
+
+describe('androidUpToLabel', () => {
+  it("names the last Android release of a permission's maxSdkVersion", () => {
+    expect(androidUpToLabel(28)).toBe('up to Android 9');
+    expect(androidUpToLabel(18)).toBe('up to Android 4.3');
+    expect(androidUpToLabel(22)).toBe('up to Android 5.1');
+    expect(androidUpToLabel(120)).toBe('up to API level 120');
   });
 });
 

@@ -58,14 +58,25 @@ export function formatBytes(bytes: number): string {
   return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
-/** Android releases by API level (the ones a Glyph Toy can target: Nothing OS 3 is Android 15, Glyph Toys need 14+). */
-const ANDROID_BY_SDK: Readonly<Record<number, string>> = { 26: '8', 27: '8.1', 28: '9', 29: '10', 30: '11', 31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16' };
+/** Android releases by API level (Build.VERSION_CODES); old levels matter for a permission's maxSdkVersion. */
+const ANDROID_BY_SDK: Readonly<Record<number, string>> = {
+  1: '1.0', 2: '1.1', 3: '1.5', 4: '1.6', 5: '2.0', 6: '2.0.1', 7: '2.1', 8: '2.2', 9: '2.3', 10: '2.3.3',
+  11: '3.0', 12: '3.1', 13: '3.2', 14: '4.0', 15: '4.0.3', 16: '4.1', 17: '4.2', 18: '4.3', 19: '4.4', 20: '4.4W',
+  21: '5.0', 22: '5.1', 23: '6.0', 24: '7.0', 25: '7.1', 26: '8', 27: '8.1', 28: '9', 29: '10', 30: '11',
+  31: '12', 32: '12L', 33: '13', 34: '14', 35: '15', 36: '16',
+};
 
 /** 'Android 14+' for minSdk 34; null when the APK names no minimum or one this table does not know. */
 export function androidVersionLabel(minSdk: number | null): string | null {
   if (minSdk === null) return null;
   const version = ANDROID_BY_SDK[minSdk];
   return version ? `Android ${version}+` : null;
+}
+
+/** 'up to Android 9' for a permission's maxSdkVersion 28; the API level when this table does not know it. */
+export function androidUpToLabel(maxSdk: number): string {
+  const version = ANDROID_BY_SDK[maxSdk];
+  return version ? `up to Android ${version}` : `up to API level ${maxSdk}`;
 }
 
 /** The signer's name from a certificate subject (`CN=Jane Doe, O=Example` → 'Jane Doe'); the whole subject when it has no CN. */

@@ -43,6 +43,11 @@ export const ApkReportSchema = z.object({
   minSdk: z.number().int().nullable(),
   targetSdk: z.number().int().nullable(),
   permissions: z.array(z.string()),
+  /**
+   * The last API level a permission is requested on (`<uses-permission android:maxSdkVersion>`), by name;
+   * permissions without one are absent. Optional: reports stored before it was read lack it.
+   */
+  permissionMaxSdk: z.record(z.string(), z.number().int()).optional(),
   requestsGlyphPermission: z.boolean(),
   toys: z.array(ApkToySchema),
   isGlyphToy: z.boolean(),

@@ -80,6 +80,29 @@ function intOf(value: AxmlValue | undefined, table: ResourceTable): number | nul
   return null;
 }
 
+/**
+ * API levels of the codenames a manifest may give instead of a number: the preview names the SDK
+ * platforms used (`'IceCreamSandwich'`, `'S'`, `'Tiramisu'`) and the Build.VERSION_CODES names.
+ * Android itself accepts a codename only on that preview; once released, the codename is that level.
+ */
+const SDK_CODENAMES: Readonly<Record<string, number>> = {
+  BASE: 1, BASE_1_1: 2, CUPCAKE: 3, DONUT: 4, ECLAIR: 5, ECLAIR_0_1: 6, ECLAIR_MR1: 7, FROYO: 8,
+  GINGERBREAD: 9, GINGERBREAD_MR1: 10, HONEYCOMB: 11, HONEYCOMB_MR1: 12, HONEYCOMB_MR2: 13,
+  ICECREAMSANDWICH: 14, ICE_CREAM_SANDWICH: 14, ICE_CREAM_SANDWICH_MR1: 15, JELLYBEAN: 16, JELLY_BEAN: 16,
+  JELLY_BEAN_MR1: 17, JELLY_BEAN_MR2: 18, KEYLIMEPIE: 19, KITKAT: 19, KITKAT_WATCH: 20, L: 21, LOLLIPOP: 21,
+  LOLLIPOP_MR1: 22, M: 23, MNC: 23, N: 24, N_MR1: 25, O: 26, O_MR1: 27, P: 28, Q: 29, R: 30, S: 31,
+  SV2: 32, S_V2: 32, T: 33, TIRAMISU: 33, U: 34, UPSIDEDOWNCAKE: 34, UPSIDE_DOWN_CAKE: 34, V: 35,
+  VANILLAICECREAM: 35, VANILLA_ICE_CREAM: 35, BAKLAVA: 36,
+};
+
+/** An SDK level: a number, or a codename mapped to its API level (as `aapt` prints it verbatim). */
+function sdkOf(value: AxmlValue | undefined, table: ResourceTable): number | null {
+  const level = intOf(value, table);
+  if (level !== null) return level;
+  const text = textOf(value, table);
+  return text === null ? null : (SDK_CODENAMES[text.trim().toUpperCase()] ?? null);
+}
+
 /** A kit flag: '1' (or true / 1) means on. */
 function flagOf(value: AxmlValue | undefined, table: ResourceTable): boolean {
   if (!value) return false;
@@ -203,14 +226,27 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
   if (!packageName) throw new ApkInvalidError(APK_MSG.malformed('the manifest names no package'));
 
   const usesSdk = children(manifest, 'uses-sdk')[0];
+  const permissionElements = [...children(manifest, 'uses-permission'), ...children(manifest, 'uses-permission-sdk-23')];
   const permissions = [
     ...new Set(
-      [...children(manifest, 'uses-permission'), ...children(manifest, 'uses-permission-sdk-23')]
+      permissionElements
         .map((p) => textOf(attr(p, 'name'), table))
         .filter((name): name is string => Boolean(name))
         .map((name) => name.slice(0, 200)),
     ),
   ];
+  // A permission asked for only up to some release; a name requested twice keeps the widest range (none = every release).
+  const maxSdkByName = new Map<string, number | null>();
+  for (const element of permissionElements) {
+    const name = textOf(attr(element, 'name'), table)?.slice(0, 200);
+    if (!name) continue;
+    const maxSdk = sdkOf(attr(element, 'maxSdkVersion'), table);
+    const previous = maxSdkByName.get(name);
+    if (previous === undefined) maxSdkByName.set(name, maxSdk);
+    else if (previous !== null) maxSdkByName.set(name, maxSdk === null ? null : Math.max(previous, maxSdk));
+  }
+  const permissionMaxSdk: Record<string, number> = {};
+  for (const [name, maxSdk] of maxSdkByName) if (maxSdk !== null) permissionMaxSdk[name] = maxSdk;
   if (permissions.length > ANALYSIS_LIMITS.maxPermissions)
     throw new ApkInvalidError(APK_MSG.malformed('it requests too many permissions'));
 
@@ -272,9 +308,10 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
     packageName: packageName.slice(0, 300),
     versionName: clip(textOf(attr(manifest, 'versionName'), table)),
     versionCode: intOf(attr(manifest, 'versionCode'), table),
-    minSdk: usesSdk ? intOf(attr(usesSdk, 'minSdkVersion'), table) : null,
-    targetSdk: usesSdk ? intOf(attr(usesSdk, 'targetSdkVersion'), table) : null,
+    minSdk: usesSdk ? sdkOf(attr(usesSdk, 'minSdkVersion'), table) : null,
+    targetSdk: usesSdk ? sdkOf(attr(usesSdk, 'targetSdkVersion'), table) : null,
     permissions,
+    permissionMaxSdk,
     requestsGlyphPermission,
     toys,
     isGlyphToy,

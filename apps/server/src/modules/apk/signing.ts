@@ -81,7 +81,8 @@ function sequence(seq: Bytes, what: string, max = SIGNING_LIMITS.maxItems): Byte
 export function describeCertificate(der: Buffer, scheme: ApkSigner['scheme']): ApkSigner {
   let subject: string;
   try {
-    subject = new X509Certificate(der).subject.split('\n').join(', ');
+    // Node lists the RDNs in certificate (DER) order; apksigner and keytool print them most specific first.
+    subject = new X509Certificate(der).subject.split('\n').reverse().join(', ');
   } catch {
     throw new ApkInvalidError(APK_MSG.malformed(`a ${scheme} signing certificate cannot be read`));
   }

@@ -128,6 +128,7 @@ export function buildIndexes(options: { rows: RepoReleaseRow[]; images: RepoImag
       apks.set(file, { releaseId: row.releaseId, glyphId: row.glyphId, apkUrl: row.apkUrl });
       const signers = row.signerSha256 ? row.signerSha256.split(',').filter(Boolean) : [];
       const permissions = row.report?.permissions ?? [];
+      const maxSdkOf = (permission: string): number | null => row.report?.permissionMaxSdk?.[permission] ?? null;
       const antiFeatures = antiFeaturesOf(row.report);
       for (const feature of Object.keys(antiFeatures) as AntiFeature[]) {
         usedAntiFeatures.add(feature);
@@ -146,7 +147,10 @@ export function buildIndexes(options: { rows: RepoReleaseRow[]; images: RepoImag
           versionCode: row.versionCode,
           ...(Object.keys(usesSdk).length > 0 ? { usesSdk } : {}),
           ...(signers.length > 0 ? { signer: { sha256: signers } } : {}),
-          ...(permissions.length > 0 ? { usesPermission: permissions.map((permission) => ({ name: permission })) } : {}),
+          ...(permissions.length > 0 ? { usesPermission: permissions.map((permission) => {
+                  const maxSdk = maxSdkOf(permission);
+                  return maxSdk === null ? { name: permission } : { name: permission, maxSdkVersion: maxSdk };
+                }), } : {}),
         },
         ...(Object.keys(antiFeatures).length > 0
           ? { antiFeatures: Object.fromEntries(Object.entries(antiFeatures).map(([key, reason]) => [key, { [LOCALE]: reason }])) }
@@ -165,7 +169,7 @@ export function buildIndexes(options: { rows: RepoReleaseRow[]; images: RepoImag
         ...(row.report?.minSdk != null ? { minSdkVersion: row.report.minSdk } : {}),
         ...(row.report?.targetSdk != null ? { targetSdkVersion: row.report.targetSdk } : {}),
         ...(signers[0] ? { signer: signers[0] } : {}),
-        ...(permissions.length > 0 ? { 'uses-permission': permissions.map((permission) => [permission, null]) } : {}),
+        ...(permissions.length > 0 ? { 'uses-permission': permissions.map((permission) => [permission, maxSdkOf(permission)]) } : {}),
         ...(Object.keys(antiFeatures).length > 0 ? { antiFeatures: Object.keys(antiFeatures) } : {}),
       });
     }

@@ -47,6 +47,13 @@ describe('ApkPanel (issue 15)', () => {
     expect(within(panel).getByRole('button', { name: 'Copy signer fingerprint' })).toBeTruthy();
   });
 
+  it("notes a permission's maxSdkVersion as the last Android release that asks for it", () => {
+    render(<ApkPanel report={{ ...report, permissions: [...report.permissions, 'android.permission.WRITE_EXTERNAL_STORAGE'], permissionMaxSdk: { 'android.permission.WRITE_EXTERNAL_STORAGE': 28 } }} />);
+    const panel = screen.getByRole('region', { name: APK_MSG.panelHeading });
+    expect(within(panel).getByText('(up to Android 9)').parentElement?.textContent).toBe(`Modify shared storage (up to Android 9) ${APK_MSG.risky}`);
+    expect(within(panel).getAllByText(/up to Android/)).toHaveLength(1);
+  });
+
   it('labels an APK that is not a Glyph Toy with the reason', () => {
     render(<ApkPanel report={{ ...report, toys: [], isGlyphToy: false, devices: [], notToyReason: APK_MSG.notToyNoService }} />);
     expect(screen.getByText(APK_MSG.notAToy)).toBeTruthy();

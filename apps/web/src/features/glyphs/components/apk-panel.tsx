@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { androidVersionLabel, APK_MSG, signerName, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
+import { androidUpToLabel, androidVersionLabel, APK_MSG, signerName, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { Badge } from '../../../components/ui/index.ts';
 
@@ -31,6 +31,11 @@ const SIGNATURE_LABEL = { verified: APK_MSG.signatureVerified, unsigned: APK_MSG
 /** The first signer, for the download disclaimer and the facts list. */
 export function primarySigner(report: ApkReport) {
   return report.signers[0] ?? null;
+}
+
+/** A permission requested only up to some release (`maxSdkVersion`): newer phones never grant it. */
+function MaxSdkNote({ maxSdk }: { maxSdk: number | undefined }) {
+  return maxSdk === undefined ? null : <span className="text-muted"> ({androidUpToLabel(maxSdk)})</span>;
 }
 
 /** The whole report: verdict, devices, version, toys, permissions, file facts. */
@@ -85,6 +90,7 @@ export function ApkPanel({ report, heading = APK_MSG.panelHeading, headingId = '
               {group.permissions.map((permission) => (
                 <li key={permission.name} className={permission.known ? '' : 'font-mono text-xs break-all'}>
                   {permission.label}
+                  <MaxSdkNote maxSdk={report.permissionMaxSdk?.[permission.name]} />
                   {permission.risky ? (
                     <>
                       {' '}
