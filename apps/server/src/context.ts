@@ -81,6 +81,8 @@ export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<A
   const mailer = deps.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, logger: app.log });
   const usersRepository = createUsersRepository(database.db);
   const authAccounts = createAuthRepository(database.db);
+  // Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
+  const throttle = deps.throttle ?? sharedThrottle(app, env.REDIS_URL, database);
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
@@ -95,14 +97,12 @@ export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<A
       await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
     },
     onPasswordChanged: (userId) => usersRepository.cancelPendingEmail(userId),
+    // The keys auth.routes' failureKey gives: the email's own count and each known device's.
+    clearSignInLocks: async (email) => {
+      await throttle.reset(`auth-email:${email}`);
+      await throttle.resetPrefix(`auth-device:${email}:`);
+    },
   });
-  // Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
-  let throttle = deps.throttle;
-  if (!throttle) {
-    const shared = createThrottleStore({ redisUrl: env.REDIS_URL, database });
-    app.addHook('onClose', async () => shared.close());
-    throttle = shared;
-  }
   return {
     env,
     database,
@@ -127,7 +127,15 @@ export interface CoreDeps {
   throttle?: ThrottleStore | undefined;
 }
 
+/** The throttle store this app owns (closed with the app). */
+function sharedThrottle(app: FastifyInstance, redisUrl: string | undefined, database: Database): ThrottleStore {
+  const shared = createThrottleStore({ redisUrl, database });
+  app.addHook('onClose', async () => shared.close());
+  return shared;
+}
+
 /** The public base URL: PUBLIC_URL, or the local address the server listens on. */
+
 export function publicUrlOf(env: Env): string {
   return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 }

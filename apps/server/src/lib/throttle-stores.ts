@@ -64,6 +64,11 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${ROW_PREFIX + key}`);
     },
+    async resetPrefix(prefix) {
+      // Not LIKE: an email may hold `_` or `%`.
+      const rowPrefix = ROW_PREFIX + prefix;
+      await db.execute(sql`delete from rate_limits where left(key, ${rowPrefix.length}) = ${rowPrefix}`);
+    },
   };
 }
 
@@ -166,6 +171,16 @@ export function createRedisThrottleStore(
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async resetPrefix(keyPrefix) {
+      // SCAN with the glob characters of the prefix escaped (an email may hold `*`, `?`, `[`).
+      const pattern = `${(prefix + keyPrefix).replace(/[\\*?[\]]/g, '\\$&')}*`;
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+        if (keys.length > 0) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
     },
     async close() {
       await redis.quit().catch(() => redis.disconnect());

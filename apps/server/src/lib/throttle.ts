@@ -5,6 +5,8 @@ export interface ThrottleStore {
   /** Reads a key's count without changing it. */
   peek(key: string): Promise<{ count: number; resetAt: number }>;
   reset(key: string): Promise<void>;
+  /** Removes every key that starts with `prefix` (a password reset clears all of an email's sign-in counts). */
+  resetPrefix(prefix: string): Promise<void>;
 }
 
 /** In-process store: right for one instance (the embedded default). */
@@ -31,6 +33,9 @@ export function createMemoryThrottleStore(now: () => number = Date.now): Throttl
     },
     async reset(key) {
       windows.delete(key);
+    },
+    async resetPrefix(prefix) {
+      for (const key of windows.keys()) if (key.startsWith(prefix)) windows.delete(key);
     },
   };
 }

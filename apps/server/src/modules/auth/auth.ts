@@ -35,6 +35,11 @@ export interface AuthOptions {
    * cancelled, so a link requested by whoever held the old password cannot move the account away.
    */
   onPasswordChanged?: (userId: string) => Promise<void>;
+  /**
+   * Runs after a password reset with the account's email (trimmed, lower case, as the sign-in throttle
+   * keys it): whoever proved the mailbox is no longer held back by the sign-in lock the attempts left.
+   */
+  clearSignInLocks?: (email: string) => Promise<void>;
 }
 
 /** True when an address is the configured super admin address (any letter case). */
@@ -71,6 +76,7 @@ export function createAuth(options: AuthOptions) {
       revokeSessionsOnPasswordReset: true,
       async onPasswordReset({ user }) {
         await options.onPasswordChanged?.(user.id);
+        await options.clearSignInLocks?.(user.email.trim().toLowerCase());
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
