@@ -91,6 +91,31 @@ const allGlyphs = (page: Page) => page.getByRole('list', { name: 'All glyphs' })
 /** The cards of a glyph list: its items holding an article, not the items of a card's own lists (e.g. 'Runs on'). */
 const cardsOf = (list: Locator) => list.getByRole('listitem').filter({ has: list.page().getByRole('article') });
 
+const SHEET = { name: 'Sort and filter' } as const;
+/**
+ * Where the filter rows are: on a phone in a sheet behind the "Filters" button (opened here), on a
+ * desktop on the page itself (issue 47).
+ */
+async function openFilters(page: Page, width: number): Promise<Locator> {
+  if (width >= 640) return page.getByRole('main');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  return page.getByRole('dialog', SHEET);
+}
+/** Closes the phone's sheet with its "Show N glyphs" button; focus goes back to "Filters". */
+async function closeFilters(page: Page, width: number): Promise<void> {
+  if (width >= 640) return;
+  const sheet = page.getByRole('dialog', SHEET);
+  await sheet.getByRole('button', { name: /^Show / }).click();
+  await expect(sheet).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Filters/ })).toBeFocused();
+}
+/** Picks one filter button of `group`, closing the phone's sheet after. */
+async function pickFilter(page: Page, width: number, group: string, name: string): Promise<void> {
+  const where = await openFilters(page, width);
+  await where.getByRole('group', { name: group }).getByRole('button', { name, exact: true }).click();
+  await closeFilters(page, width);
+}
+
 /** The URL's query parameters, in any order. */
 async function expectQuery(page: Page, expected: Record<string, string>): Promise<void> {
   await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual(expected);
@@ -98,7 +123,7 @@ async function expectQuery(page: Page, expected: Record<string, string>): Promis
 
 test.describe('browse the catalogue', () => {
   for (const width of WIDTHS) {
-    test(`/search lists everything under Start searching, with Load more and filters in the URL (${width} px)`, async ({
+    test(`/search lists everything with its count, Load more and filters in the URL (${width} px)`, async ({
       page,
       signedInUser,
     }) => {
@@ -120,8 +145,9 @@ test.describe('browse the catalogue', () => {
       }
 
       await page.goto('/search');
-      await expect(page.getByRole('heading', { name: MSG.startSearching })).toBeVisible();
+      // With results to show, the quick terms are one row and the "Start searching" block is not drawn.
       await expect(page.getByRole('list', { name: 'Suggested searches' }).getByRole('button')).toHaveCount(4);
+      await expect(page.getByRole('heading', { name: MSG.startSearching })).toHaveCount(0);
       await expect(page.getByRole('heading', { level: 2, name: MSG.allGlyphsHeading })).toBeVisible();
       const cards = cardsOf(allGlyphs(page));
       await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
@@ -134,22 +160,32 @@ test.describe('browse the catalogue', () => {
 
       // A free tag from a glyph page link, then a download filter: both land in the URL.
       await page.goto(`/search?tags=${tag}`);
-      await expect(page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: tag })).toHaveAttribute(
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await expect(page.getByRole('status').filter({ hasText: `Showing the first ${BROWSE_PAGE_SIZE} glyphs` })).toBeVisible();
+      let where = await openFilters(page, width);
+      await expect(where.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: tag })).toHaveAttribute(
         'aria-pressed',
         'true',
       );
-      await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
-      await page.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Has an APK' }).click();
+      // The new count shows as soon as a filter changes: in the sheet's button on a phone, above the list on a desktop.
+      await where.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Has an APK' }).click();
       await expectQuery(page, { tags: tag, has: 'apk' });
+      if (width < 640) await expect(where.getByRole('button', { name: 'Show 1 glyph' })).toBeVisible();
+      await closeFilters(page, width);
+      await expect(page.getByRole('status').filter({ hasText: /^1 glyph$/ })).toBeVisible();
       await expect(cards).toHaveCount(1);
       await expect(allGlyphs(page).getByRole('heading', { name: apkTitle })).toBeVisible();
-      await page.getByRole('group', { name: 'Filter by download' }).getByRole('button', { name: 'Source only' }).click();
+      if (width < 640) await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
+      await pickFilter(page, width, 'Filter by download', 'Source only');
       await expectQuery(page, { tags: tag, has: 'source' });
       await expect(cards).toHaveCount(BROWSE_PAGE_SIZE);
       await expect(allGlyphs(page).getByRole('heading', { name: apkTitle })).toHaveCount(0);
       // A category chip adds to the tags; back returns to the previous filters.
-      await page.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'clock' }).click();
+      where = await openFilters(page, width);
+      await where.getByRole('group', { name: 'Filter by category' }).getByRole('button', { name: 'clock' }).click();
       await expectQuery(page, { tags: `${tag},clock`, has: 'source' });
+      if (width < 640) await expect(where.getByRole('button', { name: 'Show 0 glyphs' })).toBeVisible();
+      await closeFilters(page, width);
       await expect(page.getByRole('heading', { name: MSG.noGlyphsFound })).toBeVisible();
       await page.goBack();
       await expectQuery(page, { tags: tag, has: 'source' });
@@ -196,15 +232,17 @@ test.describe('the phone filter', () => {
       await page.goto(`/search?tags=${tag}`);
       const cards = cardsOf(allGlyphs(page));
       await expect(cards).toHaveCount(3);
-      const phones = page.getByRole('group', { name: 'Filter by phone' });
-      await expect(phones.getByRole('button', { name: 'Any phone' })).toHaveAttribute('aria-pressed', 'true');
-      await phones.getByRole('button', { name: 'Phone (4a) Pro' }).click();
+      const phoneButton = async (name: string) => (await openFilters(page, width)).getByRole('group', { name: 'Filter by phone' }).getByRole('button', { name, exact: true });
+      await expect(await phoneButton('Any phone')).toHaveAttribute('aria-pressed', 'true');
+      await closeFilters(page, width);
+      await pickFilter(page, width, 'Filter by phone', 'Phone (4a) Pro');
       await expectQuery(page, { tags: tag, device: 'phone-4a-pro' });
-      await expect(phones.getByRole('button', { name: 'Phone (4a) Pro' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(await phoneButton('Phone (4a) Pro')).toHaveAttribute('aria-pressed', 'true');
+      await closeFilters(page, width);
       await expect(cards).toHaveCount(1);
       await expect(allGlyphs(page).getByRole('heading', { name: bothTitle })).toBeVisible();
       if (width === AXE_WIDTH) await expectNoAxeViolations(page);
-      await phones.getByRole('button', { name: 'Phone (3)' }).click();
+      await pickFilter(page, width, 'Filter by phone', 'Phone (3)');
       await expectQuery(page, { tags: tag, device: 'phone-3' });
       await expect(cards).toHaveCount(2);
       await expect(allGlyphs(page).getByRole('heading', { name: sourceTitle })).toHaveCount(0);
@@ -213,10 +251,12 @@ test.describe('the phone filter', () => {
       await expectQuery(page, { tags: tag, device: 'phone-4a-pro' });
       await expect(cards).toHaveCount(1);
       await page.reload();
-      await expect(phones.getByRole('button', { name: 'Phone (4a) Pro' })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await expect(await phoneButton('Phone (4a) Pro')).toHaveAttribute('aria-pressed', 'true');
+      await closeFilters(page, width);
       await expect(cards).toHaveCount(1);
-      // 'Any phone' clears it; so does 'Clear filters' with the others.
-      await phones.getByRole('button', { name: 'Any phone' }).click();
+      // 'Any phone' clears it.
+      await pickFilter(page, width, 'Filter by phone', 'Any phone');
       await expectQuery(page, { tags: tag });
       await expect(cards).toHaveCount(3);
 
@@ -224,9 +264,9 @@ test.describe('the phone filter', () => {
       await page.goto(`/search?q=${tag}&device=phone-4a-pro`);
       await expect(cardsOf(page.getByRole('list', { name: 'Search results' }))).toHaveCount(1);
       await page.goto(`/search?tags=${tag}&device=phone-9`);
-      await expect(
-        page.getByRole('group', { name: 'Filter by phone' }).getByRole('button', { name: 'Any phone' }),
-      ).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      await expect(await phoneButton('Any phone')).toHaveAttribute('aria-pressed', 'true');
+      await closeFilters(page, width);
       await expect(cards).toHaveCount(3);
     });
   }

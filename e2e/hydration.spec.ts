@@ -68,7 +68,7 @@ async function visitPublicPages(page: Page, problems: string[], data: Fixture, s
   const pages: { url: string; expectInHtml: string; html?: string }[] = [
     { url: '/', expectInHtml: 'Glyph' },
     { url: `/glyph/${data.glyphId}`, expectInHtml: data.glyphTitle },
-    { url: '/search', expectInHtml: 'Start searching' },
+    { url: '/search', expectInHtml: 'boot animation' },
     { url: '/request-glyphs', expectInHtml: data.requestTitle },
     // A search highlights the term in the title (<mark>): the card's link is what the HTML must hold.
     { url: `/search?q=${data.glyphTitle.split(' ')[1]}&has=source`, expectInHtml: data.glyphTitle, html: `href="/glyph/${data.glyphId}"` },

@@ -175,3 +175,46 @@ test.describe('the toy page', () => {
     });
   }
 });
+
+test.describe('browse', () => {
+  for (const viewport of VIEWPORTS) {
+    test(`results and their count are on the first screen; on a phone the filters are a sheet that gives focus back (${viewport.width} px)`, async ({ page, signedInUser }) => {
+      expect(signedInUser.email).toBeTruthy();
+      await shareToy(page.request, `Browse Toy ${Date.now().toString(36)}`);
+      await page.setViewportSize(viewport);
+      await page.goto('/search');
+      await expect(page.locator('#root')).not.toHaveAttribute('inert');
+      const first = page.getByRole('list', { name: 'All glyphs' }).getByRole('article').first();
+      await expect(first).toBeVisible();
+      const count = page.getByRole('status').filter({ hasText: /\d+ glyphs?$/ });
+      for (const element of [count, first]) {
+        const box = await element.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.y).toBeGreaterThanOrEqual(0);
+        // The card's top (its light and title) is in view: at least its first 120 px.
+        expect(box!.y + Math.min(box!.height, 120)).toBeLessThanOrEqual(viewport.height);
+      }
+      console.log(`first result at y=${Math.round((await first.boundingBox())!.y)} (${viewport.width}×${viewport.height})`);
+      await expect(page.getByRole('heading', { name: 'Start searching' })).toHaveCount(0);
+      await shot(page, 'browse');
+      await expectNoAxeViolations(page);
+
+      if (viewport.width < 640) {
+        // The filter rows are not on the page; one button opens them in a dialog, Escape returns to it.
+        await expect(page.getByRole('group', { name: 'Filter by phone' })).toHaveCount(0);
+        const opener = page.getByRole('button', { name: 'Filters' });
+        await opener.focus();
+        await page.keyboard.press('Enter');
+        const sheet = page.getByRole('dialog', { name: 'Sort and filter' });
+        await expect(sheet.getByRole('group', { name: 'Filter by phone' })).toBeVisible();
+        await expectNoAxeViolations(page);
+        await page.keyboard.press('Escape');
+        await expect(sheet).toHaveCount(0);
+        await expect(opener).toBeFocused();
+      } else {
+        await expect(page.getByRole('button', { name: 'Filters' })).toBeHidden();
+        await expect(page.getByRole('group', { name: 'Filter by phone' })).toBeInViewport();
+      }
+    });
+  }
+});

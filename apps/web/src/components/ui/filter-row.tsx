@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
 
 /**
@@ -7,9 +8,13 @@ import { Button } from './button.tsx';
  * first screen. The short visible `title` says what the row filters; `label` names the group for
  * assistive technology. The padding keeps the buttons' focus outline inside the scrolling box.
  */
-export function FilterRow({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+export function FilterRow({ label, title, children, wrap = false }: { label: string; title: string; children: ReactNode; wrap?: boolean }) {
   return (
-    <div role="group" aria-label={label} className="-mx-1.5 flex items-center gap-2 overflow-x-auto p-1.5 [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible">
+    <div
+      role="group"
+      aria-label={label}
+      className={cn('-mx-1.5 flex items-center gap-2 p-1.5', wrap ? 'flex-wrap' : 'overflow-x-auto [scrollbar-width:thin] sm:flex-wrap sm:overflow-visible')}
+    >
       <span aria-hidden="true" className="w-20 shrink-0 text-xs font-medium tracking-wider text-subtle uppercase">
         {title}
       </span>
@@ -25,15 +30,17 @@ export function SingleChoiceRow<T extends string>({
   options,
   value,
   onChange,
+  wrap,
 }: {
   label: string;
   title: string;
+  wrap?: boolean;
   options: ReadonlyArray<{ value: T | undefined; label: string }>;
   value: T | undefined;
   onChange: (next: T | undefined) => void;
 }) {
   return (
-    <FilterRow label={label} title={title}>
+    <FilterRow label={label} title={title} wrap={wrap}>
       {options.map((option) => (
         <Button
           key={option.label}

@@ -20,16 +20,16 @@ const DEVICE_OPTIONS: ReadonlyArray<{ value: GlyphDevice | undefined; label: str
  * categories. Each filter is one group of toggle buttons (aria-pressed) and lives in the URL, so a
  * filtered list is linkable.
  */
-export function FilterBar({ filters, onChange }: { filters: GlyphFilters; onChange: (next: GlyphFilters) => void }) {
+export function FilterBar({ filters, onChange, wrap }: { filters: GlyphFilters; onChange: (next: GlyphFilters) => void; wrap?: boolean }) {
   const tags = filters.tags ?? [];
   const toggleTag = (tag: string) => onChange({ ...filters, tags: tags.includes(tag) ? tags.filter((t) => t !== tag) : [...tags, tag] });
   // Free tags from a link (a chip on a glyph page) are shown too, so they can be cleared.
   const shownTags = [...GLYPH_CATEGORIES, ...tags.filter((tag) => !(GLYPH_CATEGORIES as readonly string[]).includes(tag))];
   return (
     <div className="flex flex-col gap-1">
-      <SingleChoiceRow label="Filter by download" title="Download" options={AVAILABILITY_OPTIONS} value={filters.has} onChange={(has) => onChange({ ...filters, has })} />
-      <SingleChoiceRow label="Filter by phone" title="Phone" options={DEVICE_OPTIONS} value={filters.device} onChange={(device) => onChange({ ...filters, device })} />
-      <FilterRow label="Filter by category" title="Category">
+      <SingleChoiceRow label="Filter by download" title="Download" options={AVAILABILITY_OPTIONS} value={filters.has} wrap={wrap} onChange={(has) => onChange({ ...filters, has })} />
+      <SingleChoiceRow label="Filter by phone" title="Phone" options={DEVICE_OPTIONS} value={filters.device} wrap={wrap} onChange={(device) => onChange({ ...filters, device })} />
+      <FilterRow label="Filter by category" title="Category" wrap={wrap}>
         {shownTags.map((tag) => (
           <Button key={tag} size="sm" variant={tags.includes(tag) ? 'secondary' : 'ghost'} aria-pressed={tags.includes(tag)} onClick={() => toggleTag(tag)} className="shrink-0 font-mono text-xs tracking-wider uppercase">
             {tag}

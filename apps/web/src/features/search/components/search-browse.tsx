@@ -31,11 +31,27 @@ export function StartSearching({ onPick }: { onPick: (term: string) => void }) {
   );
 }
 
+/** The quick terms as one compact row, above a catalogue that has results to show. */
+function QuickTerms({ onPick }: { onPick: (term: string) => void }) {
+  return (
+    <ul className="-mx-1.5 flex items-center gap-2 overflow-x-auto p-1.5 [scrollbar-width:thin] sm:flex-wrap" aria-label="Suggested searches">
+      {SEARCH_QUICK_TERMS.map((term) => (
+        <li key={term} className="shrink-0">
+          <Button variant="outline" size="sm" onClick={() => onPick(term)}>
+            {term}
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * Issue 17: before a search, the whole catalogue in the chosen sort and filters, with "Load more",
- * so 'Browse Glyphs' leads somewhere.
+ * so 'Browse Glyphs' leads somewhere. Its count comes first, so a filter change is seen at once; the
+ * spec's "Start searching" block shows only when there is nothing to list.
  */
-export function BrowseCatalogue({ sort, filters }: { sort: SearchSort; filters: GlyphFilters }) {
+export function BrowseCatalogue({ sort, filters, onPick }: { sort: SearchSort; filters: GlyphFilters; onPick: (term: string) => void }) {
   const browse = useSearchGlyphs({ term: '', sort, filters }, { browse: true });
   useEffect(() => {
     if (browse.isError) console.warn('Browse failed', browse.error);
@@ -49,10 +65,12 @@ export function BrowseCatalogue({ sort, filters }: { sort: SearchSort; filters: 
   }
   const pages = browse.data?.pages ?? [];
   const glyphs = pages.flatMap((page) => page.glyphs);
-  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} description={hasAnyFilter(filters) ? 'No glyph matches these filters.' : undefined} />;
+  if (glyphs.length === 0 && !hasAnyFilter(filters)) return <StartSearching onPick={onPick} />;
+  if (glyphs.length === 0) return <EmptyState title={COMMON_MSG.noGlyphsFound} headingLevel={3} description="No glyph matches these filters." />;
   const lastPage = pages.at(-1)?.glyphs.length ?? 0;
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-3">
+      <QuickTerms onPick={onPick} />
       <p role="status" className="text-sm text-muted">
         {browse.hasNextPage ? `Showing the first ${pluralize(glyphs.length, 'glyph')}` : `${pluralize(glyphs.length, 'glyph')}`}
       </p>

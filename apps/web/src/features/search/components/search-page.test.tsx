@@ -52,7 +52,16 @@ function renderSearch(path: string) {
 }
 
 describe('Search page', () => {
-  it('before a search: Start searching with the chips, the whole catalogue below; a blank term does nothing', async () => {
+  it('before a search with nothing to list: the spec\'s Start searching block with the chips', async () => {
+    mockApi({ 'GET /api/get-glyphs': () => ({ body: { glyphs: [], nextCursor: null } }) });
+    renderSearch('/search');
+    expect(await screen.findByRole('heading', { name: MSG.startSearching })).toBeTruthy();
+    expect(screen.getByText(MSG.startSearchingHint)).toBeTruthy();
+    const chips = within(screen.getByRole('list', { name: 'Suggested searches' })).getAllByRole('button');
+    expect(chips.map((chip) => chip.textContent)).toEqual(['boot animation', 'notification', 'charging', 'custom']);
+  });
+
+  it('before a search: the whole catalogue with its count and the chips as one row, no Start searching block; a blank term does nothing', async () => {
     const fetchMock = mockApi({
       'GET /api/get-glyphs': ({ url }) => ({
         body: { glyphs: url.searchParams.has('search') ? [] : [glyph('g1', 'Tide Clock', 'Shows the tide')], nextCursor: 'next' },
@@ -60,12 +69,12 @@ describe('Search page', () => {
     });
     renderSearch('/search');
     expect(screen.getByRole('heading', { level: 1, name: MSG.searchTitle })).toBeTruthy();
-    // The quick terms and the catalogue load with their own module.
-    expect(await screen.findByRole('heading', { name: MSG.startSearching })).toBeTruthy();
+    // The catalogue (issue 17) in Latest order with Load more, its count first; the quick terms stay as one row.
+    expect(await screen.findByRole('heading', { name: 'Tide Clock' })).toBeTruthy();
+    expect(screen.getByText('Showing the first 1 glyph').getAttribute('role')).toBe('status');
     const chips = within(screen.getByRole('list', { name: 'Suggested searches' })).getAllByRole('button');
     expect(chips.map((chip) => chip.textContent)).toEqual(['boot animation', 'notification', 'charging', 'custom']);
-    // Issue 17: below it, the catalogue in Latest order with Load more.
-    expect(await screen.findByRole('heading', { name: 'Tide Clock' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: MSG.startSearching })).toBeNull();
     expect(screen.getByRole('button', { name: 'Load more' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const asked = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');

@@ -10,6 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { cn } from '../../../lib/cn.ts';
 import { useSearchGlyphs } from '../api/search-glyphs.ts';
 import { FilterBar } from './filter-bar.tsx';
+import { FilterSheet } from './filter-sheet.tsx';
 import { SingleChoiceRow } from '../../../components/ui/filter-row.tsx';
 import { filtersFromParams, hasAnyFilter, withFilters } from '../lib/filters.ts';
 import { HighlightedText } from './highlighted-text.tsx';
@@ -27,10 +28,9 @@ const SORT_OPTIONS: ReadonlyArray<{ value: SearchSort; label: string }> = [
 ];
 const DEFAULT_SORT: SearchSort = 'relevance';
 
-// Before a search: the quick terms and the whole catalogue (issue 17). A page with a term never
-// shows them, so they load only where they render; preloadable, as /search is
+// Before a search: the whole catalogue (issue 17), or the quick terms when it is empty. A page with a
+// term never shows them, so they load only where they render; preloadable, as /search is
 // pre-rendered with them.
-const StartSearching = preloadableLazy('start', () => import('./search-browse.tsx').then((m) => m.StartSearching));
 const BrowseCatalogue = preloadableLazy('browse', () => import('./search-browse.tsx').then((m) => m.BrowseCatalogue));
 
 const isSearchSort = (value: string | null): value is SearchSort => value !== null && (SEARCH_SORTS as readonly string[]).includes(value);
@@ -159,8 +159,8 @@ export function SearchPage() {
   const sortOptions = term ? SORT_OPTIONS : SORT_OPTIONS.filter((option) => option.value !== 'relevance');
 
   return (
-    <div className="flex flex-col gap-8">
-      <header className="flex flex-col gap-2">
+    <div className="flex flex-col gap-5 sm:gap-6">
+      <header className="flex flex-col gap-1 sm:gap-2">
         <h1 className="font-display text-3xl font-bold sm:text-5xl">{SEARCH_MSG.searchTitle}</h1>
         <p className="text-muted">{SEARCH_MSG.searchSubtitle}</p>
       </header>
@@ -189,9 +189,13 @@ export function SearchPage() {
         </Button>
       </form>
 
-      <div className="flex flex-col gap-1">
+      {/* Desktop: the rows, all in view. Phone: one button and a sheet, so the results start on the first screen. */}
+      <div className="hidden flex-col gap-1 sm:flex">
         <SingleChoiceRow label="Sort results" title="Sort" options={sortOptions} value={sort} onChange={(next) => handleSort(next ?? defaultSort)} />
         <FilterBar filters={filters} onChange={handleFilters} />
+      </div>
+      <div className="-mb-2 sm:hidden">
+        <FilterSheet term={term} sort={sort} sortOptions={sortOptions} onSort={(next) => handleSort(next ?? defaultSort)} filters={filters} onChange={handleFilters} />
       </div>
 
       {term ? (
@@ -205,12 +209,11 @@ export function SearchPage() {
       ) : (
         // Until their module arrives: nothing on a new page, the server's markup on a pre-rendered one.
         <Suspense fallback={null}>
-          <StartSearching onPick={runSearch} />
-          <section aria-labelledby="browse-title" className="flex flex-col gap-4">
-            <h2 id="browse-title" className="font-display text-2xl font-bold">
+          <section aria-labelledby="browse-title" className="flex flex-col gap-3">
+            <h2 id="browse-title" className="font-display text-xl font-bold">
               {SEARCH_MSG.allGlyphsHeading}
             </h2>
-            <BrowseCatalogue sort={sort} filters={filters} />
+            <BrowseCatalogue sort={sort} filters={filters} onPick={runSearch} />
           </section>
         </Suspense>
       )}
