@@ -1,4 +1,4 @@
-import { type ApkReport, INSTALL_MSG } from '@glyphary/shared';
+import { APK_MSG, type ApkReport, INSTALL_MSG, signerName } from '@glyphary/shared';
 import ConfirmDialogContent from '../../../components/ui/confirm-dialog-content.tsx';
 
 /**
@@ -28,8 +28,9 @@ export function DownloadConfirm({
             {INSTALL_MSG.downloadDisclaimer}
             {/* Issue 15: what to check the downloaded file against. */}
             <span className="mt-2 block font-mono text-xs break-all">SHA-256: {apk.sha256}</span>
-            <span className="mt-1 block font-mono text-xs break-all">
-              Signer: {signer ? `${signer.subject} (SHA-256 ${signer.sha256})` : 'unsigned'}
+            {/* In the same plain words as the toy page: who signed it, not a raw DN (kept as the tooltip). */}
+            <span className="mt-1 block font-mono text-xs break-all" title={signer?.subject}>
+              Signer: {signer ? `${APK_MSG.selfSignedBy(signerName(signer.subject))} (SHA-256 ${signer.sha256})` : 'unsigned'}
             </span>
           </>
         ) : (
