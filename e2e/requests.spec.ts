@@ -276,6 +276,24 @@ test.describe('glyph requests', () => {
     await expect(search).toBeFocused();
   });
 
+  test('at 390 px a card with a long unbroken title keeps its status chip inside the card and the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpViaApi(page.request, uniqueUser('chip'));
+    const title = `Averyveryverylongwordtitlewithoutanyspaces${Date.now()}`;
+    await createRequestViaApi(page.request, { title, description: 'x'.repeat(60) });
+    for (const path of ['/request-glyphs', '/my-requests']) {
+      await page.goto(path);
+      if (path === '/my-requests') await page.getByRole('tab', { name: /^Created/ }).click();
+      const card = page.getByRole('article', { name: title });
+      const chip = card.getByText('OPEN', { exact: true });
+      await expect(chip).toBeVisible();
+      const [chipBox, cardBox] = [await chip.boundingBox(), await card.boundingBox()];
+      expect(chipBox && cardBox).toBeTruthy();
+      expect(chipBox!.x + chipBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+      expect(cardBox!.x + cardBox!.width).toBeLessThanOrEqual(390);
+    }
+  });
+
   test('an unknown request shows Request not found', async ({ page }) => {
     await page.goto('/request-glyphs/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { name: MSG.requestNotFound })).toBeVisible();

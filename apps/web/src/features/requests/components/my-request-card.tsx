@@ -19,14 +19,14 @@ export function MyRequestCard({ request, userId }: { request: GlyphRequest; user
   return (
     <Card className="flex h-full flex-col gap-3 p-5" role="article" aria-labelledby={headingId}>
       <div className="flex items-start justify-between gap-3">
-        <h3 id={headingId} className="min-w-0 font-display text-lg leading-snug font-bold break-words">
+        <h3 id={headingId} className="min-w-0 font-display text-lg leading-snug font-bold wrap-anywhere">
           <Link to={paths.requestGlyph(request.id)} className="hover:underline">
             {request.title}
           </Link>
         </h3>
         <StatusBadge status={request.status} />
       </div>
-      <p className="text-sm break-words whitespace-pre-line text-muted">{truncate(request.description, REQUEST_PREVIEW_MINE)}</p>
+      <p className="text-sm wrap-anywhere whitespace-pre-line text-muted">{truncate(request.description, REQUEST_PREVIEW_MINE)}</p>
       <TagChips tags={request.tags} />
       <div className="mt-auto flex flex-col gap-2 pt-2">
         <RequesterLine request={request} />

@@ -29,14 +29,14 @@ export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: R
   return (
     <Card className="flex h-full flex-col gap-3 p-5" role="article" aria-labelledby={headingId}>
       <div className="flex items-start justify-between gap-3">
-        <h2 id={headingId} className="min-w-0 font-display text-lg leading-snug font-bold break-words">
+        <h2 id={headingId} className="min-w-0 font-display text-lg leading-snug font-bold wrap-anywhere">
           <Link to={paths.requestGlyph(request.id)} className="hover:underline">
             {request.title}
           </Link>
         </h2>
         <StatusBadge status={request.status} />
       </div>
-      <p className="text-sm break-words whitespace-pre-line text-muted">
+      <p className="text-sm wrap-anywhere whitespace-pre-line text-muted">
         {truncate(request.description, REQUEST_PREVIEW_PUBLIC)}
       </p>
       <TagChips tags={request.tags} />
