@@ -52,12 +52,16 @@ export function createAuthRepository(db: Db) {
 
     /**
      * Makes the verified SUPER_ADMIN_EMAIL account the super admin, when the link was opened from that
-     * account's own session and no other account holds the role (issue 21).
+     * account's own session and no other account holds the role (issue 21); opened from no session or
+     * another account's, the address is left unverified so the link can be opened again signed in.
      * @returns true when this call promoted the account.
      */
     async promoteVerifiedSuperAdmin(userId: string, signedInAs: string | null, logger: FastifyBaseLogger): Promise<boolean> {
       if (signedInAs !== userId) {
-        logger.warn({ userId }, 'super admin address verified without that account signed in: not promoted');
+        // The link stays usable: the verification is undone, so the same link opened signed in as this
+        // account (it lasts a day) still promotes it. Left verified, Better Auth would never run this again.
+        await db.execute(sql`update users set email_verified = false where id = ${userId} and not is_super_admin`);
+        logger.warn({ userId }, 'super admin address verified without that account signed in: not promoted, left unverified');
         return false;
       }
       const [promoted] = await queryRows<{ email: string }>(db, sql`
