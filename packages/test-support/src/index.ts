@@ -3,6 +3,7 @@ export { makeZip, unicodePathExtra, zipLayout, type ZipEntry } from './zip.ts';
 export { makeToyPreviewPng, pngChunk } from './png.ts';
 export { buildAxml, buildArsc, stringPool, resourceId, type XmlNode, type AttributeValue, type ResourceType } from './android-binary.ts';
 export { buildApk, buildApkEntries, TWO_TOY_SPEC, GLYPH_ENABLE, GLYPH_TOY_ACTION, type ApkSpec, type ToySpec } from './apk.ts';
+export { buildDex, type DexSpec, type DexMethodRef } from './dex.ts';
 export { createSigner, signApk, addV2Signature, insertSigningBlock, removeSigningBlock, v1SignatureEntries, type Signer } from './sign.ts';
 export {
   canPin,

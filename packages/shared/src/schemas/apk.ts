@@ -36,6 +36,27 @@ export const ApkSignerSchema = z.object({
 });
 export type ApkSigner = z.infer<typeof ApkSignerSchema>;
 
+/** Kinds of SDK the code findings name (F-Droid's `Tracking` and `Ads` anti-features follow from them). */
+export const TRACKER_CATEGORIES = ['advertising', 'analytics', 'crash-reporting', 'attribution'] as const;
+export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
+/** Ways code can load or run code the APK does not show. */
+export const DYNAMIC_CODE_KINDS = ['dex-class-loader', 'in-memory-dex-class-loader', 'runtime-exec'] as const;
+
+/** What the APK's code (classes*.dex and lib/) references. */
+export const ApkCodeSchema = z.object({
+  /** The classes*.dex files read. */
+  dexFiles: z.number().int(),
+  /** Known SDKs matched by package prefix, with the referenced packages as evidence. */
+  trackers: z.array(z.object({ name: z.string(), category: z.enum(TRACKER_CATEGORIES), evidence: z.array(z.string()) })),
+  /** ABIs with native libraries under lib/ (`arm64-v8a`, …), sorted. */
+  nativeCode: z.array(z.string()),
+  /** Code loading or running other code, each with the method referenced. */
+  dynamicCode: z.array(z.object({ kind: z.enum(DYNAMIC_CODE_KINDS), evidence: z.string() })),
+  /** Dex files the reader refused (malformed or past its bounds), with why: their code is not in the findings. */
+  unreadable: z.array(z.object({ file: z.string(), reason: z.string() })),
+});
+export type ApkCode = z.infer<typeof ApkCodeSchema>;
+
 export const ApkReportSchema = z.object({
   packageName: z.string(),
   versionName: z.string().nullable(),
@@ -60,5 +81,7 @@ export const ApkReportSchema = z.object({
   notToyReason: z.string().nullable(),
   size: z.number().int(),
   sha256: z.string(),
+  /** Optional: reports stored before the code was read lack it. */
+  code: ApkCodeSchema.optional(),
 });
 export type ApkReport = z.infer<typeof ApkReportSchema>;

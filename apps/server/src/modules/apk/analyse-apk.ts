@@ -10,6 +10,7 @@ import {
 } from '@glyphary/shared';
 import { ApkInvalidError } from './apk-error.ts';
 import { ZipArchive } from './zip-reader.ts';
+import { findCode } from './code-findings.ts';
 import { ARSC_LIMITS, EMPTY_TABLE, parseArsc, type ResourceTable } from './arsc.ts';
 import { AXML_LIMITS, parseAxml, type AxmlElement, type AxmlValue } from './axml.ts';
 import {
@@ -304,6 +305,8 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
   const v1 = await verifyV1(zip, !blockVerified, new Set(schemes.map((s) => s.scheme)));
   if (v1) schemes.unshift(v1);
 
+  const code = await findCode(zip);
+
   const report: ApkReport = {
     packageName: packageName.slice(0, 300),
     versionName: clip(textOf(attr(manifest, 'versionName'), table)),
@@ -320,6 +323,7 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
     notToyReason,
     size,
     sha256: createHash('sha256').update(bytes).digest('hex'),
+    code,
   };
   return { report, previews };
 }
