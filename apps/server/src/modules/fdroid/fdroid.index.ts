@@ -9,19 +9,16 @@ const LOCALE = 'en-US';
 const ANDROID = 'android.permission.';
 
 /** Anti-features in F-Droid's vocabulary (https://f-droid.org/docs/Anti-Features/), with the reason shown. */
-export type AntiFeature = 'NonFreeNet' | 'Tracking';
+export type AntiFeature = 'Ads' | 'NonFreeNet' | 'Tracking';
 const ANTI_FEATURE_NAMES: Record<AntiFeature, string> = {
+  Ads: 'Advertising',
   NonFreeNet: 'Non-free network services',
   Tracking: 'Tracking',
 };
 
-/**
- * Trackers a DEX reader found in the APK. The APK report does not read DEX yet: when it does, return its
- * finding here and `Tracking` follows.
- */
-export function trackersOf(report: ApkReport): string[] {
-  const found = (report as ApkReport & { trackers?: unknown }).trackers;
-  return Array.isArray(found) ? found.filter((name): name is string => typeof name === 'string') : [];
+/** Names of the known SDKs the APK's code references (reports analysed before the dex reader have none). */
+export function trackersOf(report: ApkReport, category?: 'advertising'): string[] {
+  return (report.code?.trackers ?? []).filter((t) => !category || t.category === category).map((t) => t.name);
 }
 
 /**
@@ -34,6 +31,8 @@ export function antiFeaturesOf(report: ApkReport | null): Partial<Record<AntiFea
   if (report.permissions.includes(`${ANDROID}INTERNET`)) found.NonFreeNet = 'Asks for network access (INTERNET); the services it talks to are not reviewed.';
   const trackers = trackersOf(report);
   if (trackers.length > 0) found.Tracking = `Contains ${trackers.join(', ')}.`;
+  const advertising = trackersOf(report, 'advertising');
+  if (advertising.length > 0) found.Ads = `Contains the advertising SDK ${advertising.join(', ')}.`;
   return found;
 }
 
