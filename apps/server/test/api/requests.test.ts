@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { MSG, REQUEST_STATUSES, type GlyphRequest, type RequestList, type RequestStatus } from '@glyphary/shared';
 import { buildTestApp, SUPER_ADMIN_EMAIL, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
+import { multipart, pngBytes } from '../multipart.ts';
 import { auditLog, glyphRequests, glyphs } from '../../src/db/schema/index.ts';
 
 let t: TestApp;
@@ -224,9 +225,14 @@ describe('POST /api/glyph-requests', () => {
   const valid = { title: 'Battery ring', description: 'A ring that fills with the battery level', tags: 'battery, ring' };
 
   it('creates an open request owned by the caller, ignoring server-owned and unknown fields', async () => {
+    // A request may name only the caller's own uploads (and outside links), so the reference is uploaded first.
+    const form = multipart({ type: 'images' }, [{ field: 'file', filename: 'a.png', contentType: 'image/png', data: await pngBytes() }]);
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/upload-file', headers: { ...own.auth, ...form.headers }, payload: form.payload });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const imageUrl = (uploaded.json() as { url: string }).url;
     const response = await call('POST', '/api/glyph-requests', own.auth, {
       ...valid,
-      reference_images: ['/api/files/images/0b6a3f1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.webp', 'https://example.com/ref.png'],
+      reference_images: [imageUrl, 'https://example.com/ref.png'],
       reference_files: ['https://example.com/spec.pdf'],
       status: 'completed',
       user_id: oth.id,
@@ -248,7 +254,7 @@ describe('POST /api/glyph-requests', () => {
       user: { id: own.id, username: own.username },
       assigned_to: null,
       completed_glyph_id: null,
-      reference_images: ['/api/files/images/0b6a3f1e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.webp', 'https://example.com/ref.png'],
+      reference_images: [imageUrl, 'https://example.com/ref.png'],
       reference_files: ['https://example.com/spec.pdf'],
     });
     expect(body.id).not.toBe('00000000-0000-4000-8000-000000000000');
