@@ -11,6 +11,7 @@ import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import type { ReadCache } from './plugins/read-cache.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { createAuthRepository } from './modules/auth/auth.repository.ts';
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/password-hash.ts';
 import type { AdminStats } from './modules/admin/admin.service.ts';
 import type { CommunityJobs } from './modules/community/community.jobs.ts';
 import type { DiscoveryService } from './modules/discovery/discovery.service.ts';
@@ -39,6 +40,7 @@ export interface AppContext {
   mailer: Mailer;
   throttle: ThrottleStore;
   auth: Auth;
+  passwordHasher: PasswordHasher;
   publicUrl: string;
   metrics: Metrics;
   usersRepository: UsersRepository;
@@ -83,6 +85,7 @@ export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<A
   const authAccounts = createAuthRepository(database.db);
   // Redis when REDIS_URL is set, PostgreSQL on PostgreSQL, memory on PGlite.
   const throttle = deps.throttle ?? sharedThrottle(app, env.REDIS_URL, database);
+  const passwordHasher = deps.passwordHasher ?? createPasswordHasher();
   const auth = createAuth({
     db: database.db,
     secret: deps.secret,
@@ -93,6 +96,7 @@ export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<A
     mailer,
     logger: app.log,
     rateLimitStorage: database.kind === 'postgres' ? 'database' : 'memory',
+    passwordHasher,
     onSuperAdminVerified: async (userId, signedInAs) => {
       await authAccounts.promoteVerifiedSuperAdmin(userId, signedInAs, app.log);
     },
@@ -111,6 +115,7 @@ export function createCoreServices(app: FastifyInstance, deps: CoreDeps): Omit<A
     mailer,
     throttle,
     auth,
+    passwordHasher,
     publicUrl,
     metrics: createMetrics({ database }),
     usersRepository,
@@ -125,6 +130,8 @@ export interface CoreDeps {
   clock?: Clock | undefined;
   mailer?: Mailer | undefined;
   throttle?: ThrottleStore | undefined;
+  /** Better Auth's parameters unless given (the in-process test apps pass a cheaper one). */
+  passwordHasher?: PasswordHasher | undefined;
 }
 
 /** The throttle store this app owns (closed with the app). */

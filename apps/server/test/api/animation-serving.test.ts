@@ -9,7 +9,7 @@ import type { Clock } from '../../src/lib/clock.ts';
 import type { Database } from '../../src/db/client.ts';
 import { files } from '../../src/db/schema/index.ts';
 import { createLocalFileStore, type FileStore } from '../../src/modules/files/file-store.ts';
-import { createTestDatabase, TEST_SECRET, testEnv } from '../build-test-app.ts';
+import { createTestDatabase, TEST_SECRET, testPasswordHasher, testEnv } from '../build-test-app.ts';
 import { createUser, type TestUser } from '../factories.ts';
 import { multipart } from '../file-fixtures.ts';
 
@@ -41,6 +41,7 @@ beforeAll(async () => {
     env,
     database,
     secret: TEST_SECRET,
+    passwordHasher: testPasswordHasher,
     clock,
     fileStore: counting,
     mailer: { send: async () => undefined },

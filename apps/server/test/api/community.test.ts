@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_COMMENT, MSG, REQUEST_STALE_DAYS, REQUEST_STALE_GRACE_DAYS } from '@glyphary/shared';
-import { buildTestApp, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, TEST_SECRET, testPasswordHasher, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { buildApp } from '../../src/app.ts';
 import { auditLog, comments, follows, glyphRequests, glyphs, notifications, requestVotes, users } from '../../src/db/schema/index.ts';
@@ -245,7 +245,7 @@ describe('request notifications are created exactly once per event', () => {
   });
 
   it('two app instances on one database racing the same take-on and the same stale-request pass notify once', async () => {
-    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET, clock, mailer: { send: async () => undefined } });
+    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET, passwordHasher: testPasswordHasher, clock, mailer: { send: async () => undefined } });
     await second.ready();
     try {
       const requester = await createUser(t.app);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { COMMUNITY_MSG, MAX_REPORT_DETAILS } from '@glyphary/shared';
-import { buildTestApp, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, SUPER_ADMIN_EMAIL, TEST_SECRET, testPasswordHasher, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createReportsRepository } from '../../src/modules/community/reports.repository.ts';
 import { createReportsService } from '../../src/modules/community/reports.service.ts';
@@ -474,7 +474,7 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
   });
 
   it('two app instances deciding the same report at once: one decision, one audit row, one notice to the owner', async () => {
-    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET });
+    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET, passwordHasher: testPasswordHasher });
     await second.ready();
     try {
       const glyph = await insertGlyph(t.database, owner.id, { title: 'Raced toy' });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { MAX_CHANGELOG, MSG } from '@glyphary/shared';
-import { buildTestApp, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, TEST_SECRET, testPasswordHasher, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createUser, makeAdmin, type TestUser } from '../factories.ts';
 import { uploadFile } from '../file-fixtures.ts';
@@ -390,7 +390,7 @@ describe('followers hear about new releases (issue 19)', () => {
   });
 
   it('two app instances racing the same approval, and the same version, notify each follower once', async () => {
-    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET });
+    const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET, passwordHasher: testPasswordHasher });
     await second.ready();
     try {
       const maker = await createUser(t.app);

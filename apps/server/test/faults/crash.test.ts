@@ -5,8 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { makeApk, makePng, multipart } from '../file-fixtures.ts';
-import { runInstanceExpectingExit } from '../scale/instances.ts';
-import { call, countOf, createGlyph, expectInvariants, faultHarness, serverEnv, signUp, waitFor } from './helpers.ts';
+import { call, countOf, createGlyph, expectInvariants, faultHarness, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5, crash faults on the embedded database (PGlite), each against the real server process:
 // R1 kill -9 during an upload, R2 kill -9 mid-signup, R9 kill -9 during account deletion, R11 kill -9
@@ -30,7 +29,7 @@ async function uploadOver(base: string, token: string, type: 'images' | 'apks', 
 
 describe('R1: kill -9 during a 40 MB upload', () => {
   it('leaves no temp file after the boot GC, no row for the aborted upload, and I5 holds', async () => {
-    const dataDir = harness.dataDir('r1');
+    const dataDir = harness.dataDir('r1', { migrated: true });
     const first = await start(dataDir);
     const user = await signUp(first.url);
     // A finished upload before the crash: it must survive intact (I5 checks size and sha256).
@@ -93,7 +92,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
 
 describe('R2: kill -9 mid-signup (after the user row, before its credential account)', () => {
   it('loses the whole sign-up: I6 holds and the same email and username sign up again', async () => {
-    const dataDir = harness.dataDir('r2');
+    const dataDir = harness.dataDir('r2', { migrated: true });
     const first = await start(dataDir, { FAILPOINTS: 'auth_user_created:kill' });
     const fields = {
       email: `r2_${Date.now()}@example.test`,
@@ -124,7 +123,7 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
 
 describe('R9: kill -9 during account deletion, after half of the user’s glyphs are deleted', () => {
   it('keeps everything, then a second delete succeeds; I1 and I7 hold for the others', async () => {
-    const dataDir = harness.dataDir('r9');
+    const dataDir = harness.dataDir('r9', { migrated: true });
     const first = await start(dataDir, { FAILPOINTS: 'account_half_glyphs_deleted:kill' });
     const leaving = await signUp(first.url);
     const staying = await signUp(first.url);
@@ -170,7 +169,7 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
 
 describe('R11: kill -9 during 50 likes/s on PGlite', () => {
   it('reopens the data directory with every acknowledged like present (I1, I3)', async () => {
-    const dataDir = harness.dataDir('r11');
+    const dataDir = harness.dataDir('r11', { migrated: true });
     const first = await start(dataDir);
     const creator = await signUp(first.url);
     const glyphIds: string[] = [];
@@ -221,20 +220,6 @@ describe('R11: kill -9 during 50 likes/s on PGlite', () => {
       const present = new Set(rows.map((r) => `${r.user_id}/${r.glyph_id}`));
       const missing = acknowledged.filter((like) => !present.has(`${like.userId}/${like.glyphId}`));
       expect(missing).toEqual([]);
-      expectInvariants(results);
-    });
-  }, 180_000);
-});
-
-describe('R6 on PGlite: a second process on the same data directory', () => {
-  it('refuses to start with a clear error while the first runs (PGlite is single-process), and the first is unharmed', async () => {
-    const dataDir = harness.dataDir('r6-pglite');
-    const first = await start(dataDir);
-    const second = await runInstanceExpectingExit(serverEnv(dataDir));
-    expect(second.code).toBe(1);
-    expect(second.output).toContain('is in use by another Glyphary process');
-    expect((await call(first.url, 'GET', '/api/health')).status).toBe(200);
-    await harness.checkStopped(first, dataDir, (_database, results) => {
       expectInvariants(results);
     });
   }, 180_000);

@@ -192,7 +192,7 @@ describe.skipIf(!PG_URL)('R6: the count sync on two instances, and a kill -9 in 
     try {
       await client.query(
         `insert into glyphs (creator_id, title, description, github_url, views, downloads, likes)
-         select $1, 'Bulk ' || n, 'Bulk glyph', 'https://github.com/example/bulk', 7, 3, 2 from generate_series(1, 30000) n`,
+         select $1, 'Bulk ' || n, 'Bulk glyph', 'https://github.com/example/bulk', 7, 3, 2 from generate_series(1, 10000) n`,
         [creator.id],
       );
       await client.query(

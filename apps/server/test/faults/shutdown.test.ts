@@ -11,7 +11,7 @@ const harness = faultHarness();
 
 describe('R10: graceful shutdown under load', () => {
   it('finishes the in-flight download, answers only 200/503, stops the sync timer and exits 0 within 10 s', async () => {
-    const server = await harness.start(harness.dataDir('r10'), { SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' });
+    const server = await harness.start(harness.dataDir('r10', { migrated: true }), { SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' });
     const base = server.url;
     const user = await signUp(base);
     const apk = makeApk([{ name: 'assets/lights.bin', data: Buffer.alloc(8 * 1024 * 1024, 3), method: 0 }]);

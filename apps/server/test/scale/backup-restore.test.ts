@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { runMigrations } from '../../src/db/migrate.ts';
 import { buildApp } from '../../src/app.ts';
-import { TEST_SECRET, testEnv } from '../build-test-app.ts';
+import { TEST_SECRET, testPasswordHasher, testEnv } from '../build-test-app.ts';
 import { createUser, insertGlyph } from '../factories.ts';
 import { makeApk, makePng, uploadFile } from '../file-fixtures.ts';
 import { REPO_ROOT } from './instances.ts';
@@ -30,7 +30,7 @@ async function openApp(dataDir: string): Promise<{ app: FastifyInstance; databas
   const env = testEnv(dataDir, { WEB_DIST_DIR: dataDir });
   const database = await openDatabase({ dataDir });
   await runMigrations(database);
-  const app = await buildApp({ env, database, secret: TEST_SECRET });
+  const app = await buildApp({ env, database, secret: TEST_SECRET, passwordHasher: testPasswordHasher });
   await app.ready();
   return { app, database };
 }

@@ -291,6 +291,8 @@ describe.skipIf(Boolean(adminUrl))('PGlite: one process per data directory', () 
     expect(second.code).toBe(1);
     expect(second.output).toContain('is in use by another Glyphary process');
     expect(second.output).toContain('set DATABASE_URL to run several instances on PostgreSQL');
+    // The refused second process leaves the first unharmed (fault R6 on PGlite).
+    expect((await fetch(`${first.url}/api/health`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);
     expect(await first.stop()).toBe(0);
     first = await startInstance(env);
     expect((await fetch(`${first.url}/api/health`, { signal: AbortSignal.timeout(10_000) })).status).toBe(200);

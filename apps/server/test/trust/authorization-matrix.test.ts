@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, testPasswordHasher, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import { multipart, pngBytes } from '../multipart.ts';
@@ -500,7 +500,7 @@ describe('authorization matrix (SECURITY.md §3)', () => {
   it('every /api route declares an access level (a route without one fails at boot)', async () => {
     const { database, drop } = await createTestDatabase();
     try {
-      const app = await buildApp({ env: t.env, database, secret: TEST_SECRET });
+      const app = await buildApp({ env: t.env, database, secret: TEST_SECRET, passwordHasher: testPasswordHasher });
       let error: unknown;
       try {
         app.get('/api/undeclared', async () => ({}));

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes, MSG } from '@glyphary/shared';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, type TestApp } from '../build-test-app.ts';
+import { buildTestApp, createTestDatabase, SUPER_ADMIN_EMAIL, TEST_SECRET, testPasswordHasher, type TestApp } from '../build-test-app.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadEnv } from '../../src/config/env.ts';
 import { createUser, insertGlyph, makeAdmin, userFields, type TestUser } from '../factories.ts';
@@ -445,8 +445,8 @@ describe('3. write and read limits', () => {
       WRITE_RATE_LIMIT: '4',
       READ_RATE_LIMIT: '10',
     });
-    const a = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
-    const b = await buildApp({ env, database, secret: TEST_SECRET, mailer: { send: async () => undefined } });
+    const a = await buildApp({ env, database, secret: TEST_SECRET, passwordHasher: testPasswordHasher, mailer: { send: async () => undefined } });
+    const b = await buildApp({ env, database, secret: TEST_SECRET, passwordHasher: testPasswordHasher, mailer: { send: async () => undefined } });
     try {
       await a.ready();
       await b.ready();

@@ -6,7 +6,7 @@ import { authRoutes } from './auth.routes.ts';
 /** Sign-up, sign-in, sessions and password flows (better-auth is created with the app context). */
 export default fp(
   async function authModule(app: FastifyInstance) {
-    const { env, auth, publicUrl, throttle, secret, usersRepository } = app.glyphary;
+    const { env, auth, publicUrl, throttle, secret, usersRepository, passwordHasher } = app.glyphary;
     await app.register(authRoutes, {
       auth,
       accounts: createAuthRepository(app.glyphary.database.db),
@@ -17,6 +17,7 @@ export default fp(
       superAdminEmail: env.SUPER_ADMIN_EMAIL,
       secret,
       secureCookies: env.NODE_ENV === 'production',
+      passwordHasher,
       limits: {
         ipLimit: env.AUTH_IP_LIMIT,
         ipWindowMs: env.AUTH_IP_WINDOW_MS,

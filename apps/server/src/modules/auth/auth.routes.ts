@@ -15,7 +15,7 @@ import type { ThrottleStore } from '../../lib/throttle.ts';
 import { CLIENT_IP_HEADER, isSuperAdminEmail, type Auth } from './auth.ts';
 import { isCommonPassword } from './common-passwords.ts';
 import { issueDeviceCookie, knownDeviceId } from './known-device.ts';
-import { verifyPassword } from './password-hash.ts';
+import type { PasswordHasher } from './password-hash.ts';
 import { getViewer } from '../../plugins/access.ts';
 
 export interface AuthRoutesOptions {
@@ -29,6 +29,8 @@ export interface AuthRoutesOptions {
   secret: string;
   /** Secure cookies (production). */
   secureCookies: boolean;
+  /** Checks a suspended account's password before saying it is suspended. */
+  passwordHasher: PasswordHasher;
   limits: { ipLimit: number; ipWindowMs: number; emailFailureLimit: number; emailWindowMs: number };
   /** After a successful password change: cancels the pending email change (auth.ts `onPasswordChanged`). */
   onPasswordChanged: (userId: string) => Promise<void>;
@@ -207,7 +209,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
       // Issue 19: a suspended account cannot sign in. Said only to someone who knows the password (no
       // oracle for guessers: a wrong one goes on to the usual 401), and no session is made.
       const suspendedHash = await accounts.suspendedPasswordHash(email);
-      if (suspendedHash && (await verifyPassword({ hash: suspendedHash, password }))) {
+      if (suspendedHash && (await options.passwordHasher.verify({ hash: suspendedHash, password }))) {
         request.log.warn({ event: 'sign-in', outcome: 'suspended', email }, 'sign-in');
         throw new AppError(403, 'ACCOUNT_SUSPENDED', COMMUNITY_MSG.accountSuspended);
       }

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { accounts, rateLimits, sessions, users, verifications } from '../../db/schema/index.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { failpoint } from '../../lib/failpoints.ts';
-import { hashPassword, verifyPassword } from './password-hash.ts';
+import type { PasswordHasher } from './password-hash.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PRODUCT_NAME } from '@glyphary/shared';
 
 /** The header our server sets (after dropping any client value) to tell Better Auth the trusted client IP. */
@@ -25,6 +25,8 @@ export interface AuthOptions {
   mailer: Mailer;
   logger: FastifyBaseLogger;
   rateLimitStorage: 'memory' | 'database';
+  /** Better Auth's format, on the thread pool (password-hash.ts). */
+  passwordHasher: PasswordHasher;
   /**
    * Makes a verified SUPER_ADMIN_EMAIL account the super admin (auth.repository promoteVerifiedSuperAdmin);
    * `signedInAs` is the account whose session opened the link, if any.
@@ -72,7 +74,7 @@ export function createAuth(options: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       // Better Auth's hash format, computed on the thread pool instead of the event loop (password-hash.ts).
-      password: { hash: hashPassword, verify: verifyPassword },
+      password: { hash: options.passwordHasher.hash, verify: options.passwordHasher.verify },
       revokeSessionsOnPasswordReset: true,
       async onPasswordReset({ user }) {
         await options.onPasswordChanged?.(user.id);
