@@ -19,6 +19,7 @@ export * from './browse/schemas.ts';
 export * from './glyph-matrix/flash.ts';
 export * from './glyph-matrix/matrix-svg.ts';
 export * from './glyph-matrix/look.ts';
+export * from './glyph-matrix/resample.ts';
 // Issue 19: community and moderation
 export * from './community.ts';
 export * from './schemas/community.ts';

@@ -7,3 +7,4 @@ export { decodeAnimation } from '@glyphary/shared';
 export { MatrixPainter } from './painter.ts';
 export { addTicker } from './scheduler.ts';
 export { advance, createTimeline, frameAt, posterFrame } from './timeline.ts';
+export { resampleAnimation } from '@glyphary/shared';

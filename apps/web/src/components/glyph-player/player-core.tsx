@@ -64,6 +64,11 @@ export interface GlyphPlayerProps {
   posterUrl?: string | null;
   /** The matrix size when known before loading (the glyph's `animation.width`): the unlit matrix is then in the first paint. */
   size?: number;
+  /**
+   * The phone's matrix to show it on (issue 47: a Phone (3) toy previewed on the Phone (4a) Pro's
+   * 13×13); an animation of the other size is resampled (area average, shared resample.ts).
+   */
+  matrix?: MatrixSize | undefined;
   /** Flagged by the photosensitivity check: starts paused behind a warning. */
   flashing?: boolean;
   /**
@@ -119,7 +124,7 @@ function innerSquare(size: MatrixSize): CSSProperties {
  * and in the browser's first render (the poster, empty canvases, disabled controls); loading and
  * drawing start in effects.
  */
-export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false, variant = 'full', priority = false, className, controls: Controls }: GlyphPlayerCoreProps) {
+export function GlyphPlayerCore({ src, title, posterUrl, size, matrix: shownOn, flashing = false, variant = 'full', priority = false, className, controls: Controls }: GlyphPlayerCoreProps) {
   const full = variant === 'full';
   // A soft glow costs a second canvas: worth it on the glyph page and the hero, not on small cards.
   const glow = variant !== 'compact';
@@ -132,6 +137,7 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
   const positionRef = useRef(0);
   const drawnRef = useRef(-1);
   const animationRef = useRef<GlyphAnimation | null>(null);
+  const loadedSrcRef = useRef<string | null>(null);
   const startedRef = useRef(false);
   const reducedMotion = usePrefersReducedMotion();
   const [visible, setVisible] = useState(false);
@@ -180,19 +186,27 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
     if (!wanted) return;
     let live = true;
     Promise.all([loadAnimation(src), loadEngine()]).then(
-      ([loaded, engine]) => {
+      ([decoded, engine]) => {
         if (!live) return;
-        const { MatrixPainter, createTimeline, posterFrame } = (engineRef.current = engine);
+        const { MatrixPainter, createTimeline, frameAt, posterFrame, resampleAnimation } = (engineRef.current = engine);
+        const loaded = shownOn ? resampleAnimation(decoded, shownOn) : decoded;
+        // Another matrix for the same animation (the phone switch) keeps the place and the play state.
+        const same = loadedSrcRef.current === src && animationRef.current !== null;
+        loadedSrcRef.current = src;
         painterRef.current = new MatrixPainter(canvasRef.current!, glowRef.current, loaded.size);
         animationRef.current = loaded;
         drawnRef.current = -1;
-        startedRef.current = false;
         const next = createTimeline(loaded.frames.map((f) => f.durationMs));
-        // A player that starts at once shows its first frame (the hero's poster is that frame); one that
-        // waits (reduced motion, the warning) shows the frame with the most light.
-        const first = autoplayRef.current ? 0 : posterFrame(loaded);
-        positionRef.current = next.starts[first]!;
-        paint(first);
+        if (same) {
+          paint(frameAt(next, positionRef.current));
+        } else {
+          startedRef.current = false;
+          // A player that starts at once shows its first frame (the hero's poster is that frame); one that
+          // waits (reduced motion, the warning) shows the frame with the most light.
+          const first = autoplayRef.current ? 0 : posterFrame(loaded);
+          positionRef.current = next.starts[first]!;
+          paint(first);
+        }
         setTimeline(next);
         setAnimation(loaded);
       },
@@ -202,7 +216,7 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- paint reads refs only
-  }, [src, wanted]);
+  }, [src, wanted, shownOn]);
 
   // One shared frame loop: move the clock on, draw only when the frame changes.
   useEffect(() => {
@@ -255,7 +269,7 @@ export function GlyphPlayerCore({ src, title, posterUrl, size, flashing = false,
   const total = timeline?.total ?? 0;
   const overlayButton = 'relative z-10 inline-flex items-center justify-center gap-2 rounded-full bg-white font-medium text-black hover:bg-fg/85 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
 
-  const matrixSize: MatrixSize | null = animation?.size ?? (size === 13 || size === 25 ? size : null);
+  const matrixSize: MatrixSize | null = shownOn ?? animation?.size ?? (size === 13 || size === 25 ? size : null);
   const matrix = matrixSize === 13 ? matrix13 : matrix25;
   const square = innerSquare(matrixSize ?? 25);
   // Poster, unlit matrix and LEDs share one box: the cells, half a cell inside the disc. Nothing

@@ -22,6 +22,7 @@ import { ShareButton } from '../../../components/share-button.tsx';
 import { TagChips } from './tag-chips.tsx';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { GlyphPlayer } from '../../../components/glyph-player/glyph-player.tsx';
+import { MatrixSwitch, usePreviewMatrix } from './matrix-switch.tsx';
 
 // The creator's Edit and Delete (with the delete confirmation): visitors never load them.
 // Preloadable: the server pre-renders the creator's own page with them.
@@ -99,6 +100,7 @@ export function GlyphDetail({
   const query = useGlyph(id);
   const queryClient = useQueryClient();
   const viewed = useRef<string | null>(null);
+  const [previewMatrix, setPreviewMatrix] = usePreviewMatrix();
   const glyph = query.data;
   const isMissing = query.isError && /not found/i.test(query.error.message);
   useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : isMissing ? GLYPH_PAGE_MSG.glyphNotFound : 'Glyph Toy');
@@ -152,6 +154,7 @@ export function GlyphDetail({
 
   // spec §6: the creator's controls (compared by id: usernames can change, DESIGN §4.4).
   const isCreator = Boolean(viewerId && viewerId === glyph.creatorId);
+  const switchable = glyph.animation?.width === 25;
   // With an APK the repository link is one of the quiet actions (the download is the red one).
   const quietRepository = Boolean(glyph.apkUrl && glyph.githubUrl);
   // Phone first (issue 47): what the toy is, where it runs and how to install it come first, in the
@@ -214,7 +217,17 @@ export function GlyphDetail({
         // Issue 16: the animation first among the media (its poster is the page's largest paint), the screenshots below.
         <div className="flex min-w-0 flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <div className="mx-auto w-full max-w-[18rem] sm:max-w-sm lg:max-w-none">
-            <GlyphPlayer src={glyph.animation.url} posterUrl={glyph.animation.posterUrl} size={glyph.animation.width} flashing={glyph.animation.flashing} title={glyph.title} priority />
+            <GlyphPlayer
+              src={glyph.animation.url}
+              posterUrl={glyph.animation.posterUrl}
+              size={glyph.animation.width}
+              matrix={switchable ? previewMatrix : undefined}
+              flashing={glyph.animation.flashing}
+              title={glyph.title}
+              priority
+            />
+            {/* A Phone (3) animation previewed on the Phone (4a) Pro's smaller matrix; a 13×13 one is already that. */}
+            {switchable ? <MatrixSwitch value={previewMatrix} onChange={setPreviewMatrix} className="mt-3" /> : null}
           </div>
           {glyph.images.length > 0 ? <ImageGallery images={glyph.images} thumbnails={glyph.thumbnails} title={glyph.title} priority={false} /> : null}
         </div>
