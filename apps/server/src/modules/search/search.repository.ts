@@ -133,11 +133,14 @@ function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier
 /**
  * At most this many matches of a relevance tier are ranked per search (decision 0023): the GIN index
  * hands them over in table order and the scan stops there, so a word found in half the catalogue's
- * descriptions costs what a word found in 2,000 of them costs. Below the cap every match is ranked
+ * descriptions costs what a word found in 500 of them costs. Below the cap every match is ranked
  * exactly as before; above it the tier's best-ranked of the first candidates in table order are
  * shown (title/creator matches are rarely that broad, description-only matches often are).
+ * Ranking (ts_rank per candidate) is most of a search's cost: on PGlite, which runs one query at a
+ * time, 5,000 title candidates made a search cost ~70–100 ms of CPU and 20 searches/s piled up
+ * without bound; 1,000 halve it (decision 0073, "Measured").
  */
-export const MAX_RANKED_CANDIDATES: Record<Tier, number> = { 1: 5000, 0: 2000 };
+export const MAX_RANKED_CANDIDATES: Record<Tier, number> = { 1: 1000, 0: 500 };
 
 /** A spec sort's page: ordered and cut on the glyphs table alone (the sort's own index). */
 function sortedPage(db: Db, conditions: SQL[], orderBy: SQL[], score: SQL<string>, limit: number) {
