@@ -3,6 +3,7 @@
 // Only the server reads this; the browser's shell loads the page table without it.
 import { HOME_PAGE_SIZE, REQUEST_SORTS, REQUEST_STATUSES } from './constants.ts';
 import { searchFromQuery, searchListParams } from './list-params.ts';
+import { GLYPH_PAGE_MSG } from './messages/glyph-page.ts';
 import { apiUrl, glyphApiPath, glyphListParams, requestListParams } from './pages.ts';
 
 const UUID = /^[0-9a-fA-F-]{36}$/;
@@ -26,4 +27,13 @@ export const PAGE_PRELOADS: Readonly<Record<string, PagePreloads>> = {
       }),
     ),
   ],
+};
+
+/**
+ * The 404s a page's first request is known to get without asking (issue 47): a glyph address whose id
+ * is no UUID can name no glyph, so the page is a real 404 at once, and carries the answer the API
+ * would give under the URL the client asks for (so it shows 'Glyph not found' without asking either).
+ */
+export const PAGE_KNOWN_MISSING: Readonly<Record<string, (params: Record<string, string>) => Record<string, { error: string; code: string }> | null>> = {
+  glyph: ({ id = '' }) => (UUID.test(id) ? null : { [apiUrl(glyphApiPath(id))]: { error: GLYPH_PAGE_MSG.glyphNotFound, code: 'NOT_FOUND' } }),
 };

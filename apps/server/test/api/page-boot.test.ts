@@ -218,14 +218,18 @@ describe('page boot data', () => {
     expect(gone.response.body).toContain('<div id="root"></div>');
     expect(gone.response.body).not.toContain('rel="preload" as="image"');
 
-    // Only a well-formed id is asked for: nothing else from the path becomes an in-process request.
+    // Only a well-formed id is asked for: nothing else from the path becomes an in-process request. An id
+    // that is no UUID names no glyph: the same real 404 and 'Glyph not found', known without asking.
     for (const odd of ['/glyph/not-an-id', '/glyph/..%2F..%2Fapi%2Fadmin%2Fstats']) {
       const other = await page(odd, owner.auth);
-      expect(other.response.statusCode).toBe(200);
-      expect(Object.keys(other.boot ?? {}).filter((key) => key.startsWith('/api/') && key !== '/api/auth/get-session')).toEqual(
-        [],
-      );
+      expect(other.response.statusCode, odd).toBe(404);
+      expect(other.response.headers['content-type']).toContain('text/html');
+      expect(other.response.body).toContain('<div id="root"></div>');
+      expect(Object.keys(other.embedded ?? {}).sort()).toEqual(['/api/auth/get-session', BOOT_NOT_FOUND_KEY]);
+      const answers = Object.values((other.embedded?.[BOOT_NOT_FOUND_KEY] ?? {}) as Record<string, unknown>);
+      expect(answers).toEqual([{ error: 'Glyph not found', code: 'NOT_FOUND' }]);
     }
+    expect((await page('/glyph/not-an-id')).embedded?.[BOOT_NOT_FOUND_KEY]).toEqual({ '/api/get-glyph/not-an-id': { error: 'Glyph not found', code: 'NOT_FOUND' } });
   });
 
   it('search and the request board carry their first page under the URLs the client asks for', async () => {

@@ -1,4 +1,4 @@
-import { apiUrl, matchPage, PAGE_PRELOADS, SESSION_API_PATH } from '@glyphary/shared';
+import { apiUrl, matchPage, PAGE_KNOWN_MISSING, PAGE_PRELOADS, SESSION_API_PATH } from '@glyphary/shared';
 
 /** The session call every page makes first (apps/web/src/features/auth/auth-api.ts). */
 export const SESSION_PATH = apiUrl(SESSION_API_PATH);
@@ -11,6 +11,12 @@ export const SESSION_PATH = apiUrl(SESSION_API_PATH);
 export function pagePreloads(pathname: string, query: URLSearchParams): string[] {
   const match = matchPage(pathname);
   return (match && PAGE_PRELOADS[match.page.module]?.(match.params, query)) ?? [];
+}
+
+/** The API 404s a page's first request would get, known from its address alone (no request made). */
+export function pageKnownMissing(pathname: string): Record<string, { error: string; code: string }> | null {
+  const match = matchPage(pathname);
+  return (match && PAGE_KNOWN_MISSING[match.page.module]?.(match.params)) ?? null;
 }
 
 /**

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BOOT_NOT_FOUND_KEY, BOOT_PARTS_KEY, BOOT_QUERIES_KEY, matchPage, PRODUCT_NAME } from '@glyphary/shared';
 import type { MetaResolver, PageMeta } from './page-meta.ts';
-import { pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
+import { pageKnownMissing, pageModule, pagePreloads, routeChunks, SESSION_PATH, type ViteManifest } from './page-preloads.ts';
 
 /** The site-wide feed of the newest glyphs (issue 18), announced on every page. */
 export const LATEST_FEED = { title: `Newest Glyph Toys — ${PRODUCT_NAME}`, href: '/feeds/latest.atom' };
@@ -137,6 +137,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       if (typeof value === 'string') headers[name] = value;
     }
     const data: Record<string, unknown> = {};
+    const missing = pageKnownMissing(pathname);
+    if (missing) data[BOOT_NOT_FOUND_KEY] = { ...missing };
     // A visitor without credentials is signed out: no need to ask.
     const urls = headers.cookie || headers.authorization ? [SESSION_PATH] : [];
     if (urls.length === 0) data[SESSION_PATH] = null;
@@ -165,7 +167,7 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
   /** The page and whether it is a not-found one: an unknown path, or a page whose own record answered 404. */
   async function renderIndex(request: FastifyRequest, reply: FastifyReply): Promise<{ html: string; notFound: boolean }> {
     const pathname = request.url.split('?')[0] ?? '/';
-    let notFound = (matchPage(pathname)?.page.module ?? 'not-found') === 'not-found';
+    let notFound = (matchPage(pathname)?.page.module ?? 'not-found') === 'not-found' || pageKnownMissing(pathname) !== null;
     let meta: PageMeta = DEFAULT_META;
     for (const resolve of options.metaResolvers) {
       try {
