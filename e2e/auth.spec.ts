@@ -230,7 +230,7 @@ test.describe('passwords', () => {
 
 test.describe('route guards', () => {
   test('signed out: protected routes go to /login and come back after logging in', async ({ page, account }) => {
-    // (/liked is not among them: spec §2 Liked shows its own 'Please log in…' state; see discovery.spec.ts.)
+    // (/liked too: see discovery.spec.ts, which checks the login page's 'Please log in…' text.)
     for (const route of ['/upload', '/my-requests', '/admin']) {
       await page.goto(route);
       await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent(route)}`);

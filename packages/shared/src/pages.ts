@@ -115,8 +115,6 @@ export const PAGES: readonly Page[] = [
     prerendered: true,
   },
   { pattern: routePatterns.requestGlyph, module: 'request-glyph', access: 'public', prerendered: true },
-  // spec §2 Liked: a signed-out visitor sees 'Please log in to view your liked posts' with a Log In link.
-  { pattern: routePatterns.liked, module: 'liked', access: 'public' },
   // Issue 49: adding the F-Droid repository and Obtainium on a phone.
   { pattern: routePatterns.install, module: 'install', access: 'public' },
   { pattern: routePatterns.forgotPassword, module: 'forgot-password', access: 'public' },
@@ -127,6 +125,8 @@ export const PAGES: readonly Page[] = [
   { pattern: routePatterns.myRequests, module: 'my-requests', access: 'signed-in' },
   { pattern: routePatterns.settings, module: 'settings', access: 'signed-in' },
   { pattern: routePatterns.following, module: 'following', access: 'signed-in' },
+  // spec §2 Liked: signed out, /login says 'Please log in to view your liked posts' (decision 0081).
+  { pattern: routePatterns.liked, module: 'liked', access: 'signed-in' },
   { pattern: routePatterns.admin, module: 'admin', access: 'admin' },
   { pattern: routePatterns.notFound, module: 'not-found', access: 'public' },
   { pattern: '*', module: 'not-found', access: 'public' },

@@ -14,12 +14,13 @@ describe('route guards', () => {
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
   });
 
-  it("signed out: /liked stays and asks to log in (spec §2 Liked), its link coming back after", async () => {
+  it('signed out: /liked goes to /login like every protected page, which says why in the spec\'s words (decision 0081)', async () => {
     mockApi(sessionHandlers(null));
     const { router } = renderApp('/liked');
     await screen.findByText(MSG.likedLoginRequired);
-    expect(router.state.location.pathname).toBe('/liked');
-    expect(screen.getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login?redirect=%2Fliked');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/liked');
+    expect(screen.getByRole('heading', { name: 'Log in', level: 1 })).toBeTruthy();
   });
 
   it.each(['/login', '/signup'])('signed in: %s goes to /', async (path) => {
