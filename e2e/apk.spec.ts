@@ -1,12 +1,14 @@
-import { APK_MSG } from '@glyphary/shared';
-import { buildApkEntries, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
+import { APK_MSG, CODE_MSG } from '@glyphary/shared';
+import { buildApkEntries, buildDex, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
 import { expect, expectNoAxeViolations, revealDeferredSections, signUpViaUi, test, uniqueUser } from './fixtures.ts';
 
 // Issue 15: an uploaded toy APK is read and explained — in the form, on the glyph page, in the disclaimer.
 test('upload a toy APK: the form shows what was found, the glyph page explains it, the disclaimer names SHA-256 and signer', async ({ page }) => {
   test.setTimeout(120_000);
   const signer = await createSigner('Orbit Maker', 'Glyph Studio');
-  const apk = await signApk(buildApkEntries(TWO_TOY_SPEC), signer, { v1: true, v2: true });
+  // Issue 50: its code embeds an advertising SDK and can run other programs.
+  const code = buildDex({ classes: ['com.google.android.gms.ads.MobileAds'], methods: [{ className: 'java.lang.Runtime', name: 'exec' }] });
+  const apk = await signApk([...buildApkEntries(TWO_TOY_SPEC), { name: 'classes2.dex', data: code }], signer, { v1: true, v2: true });
   const user = uniqueUser('apk');
   await signUpViaUi(page, user);
   await page.goto('/upload');
@@ -42,6 +44,11 @@ test('upload a toy APK: the form shows what was found, the glyph page explains i
   await expect(panel.getByText(signer.sha256)).toBeVisible();
   await expect(panel.getByText(/CN=Orbit Maker/)).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Copy signer fingerprint' })).toBeVisible();
+  await expect(panel.getByRole('list', { name: CODE_MSG.antiFeatures })).toHaveText('Non-free network servicesTrackingAdvertising');
+  const codeList = panel.getByRole('list', { name: CODE_MSG.heading });
+  await expect(codeList).toContainText('Trackers: Contains Google AdMob (advertising).');
+  await expect(codeList).toContainText('com.google.android.gms.ads');
+  await expect(codeList).toContainText('Can run other programs on the phone (Runtime.exec).');
   await expectNoAxeViolations(page);
 
   const sha256 = (await panel.getByRole('definition').filter({ has: page.getByRole('button', { name: 'Copy SHA-256' }) }).locator('code').textContent()) ?? '';
@@ -50,5 +57,8 @@ test('upload a toy APK: the form shows what was found, the glyph page explains i
   const dialog = page.getByRole('dialog', { name: 'Download APK' });
   await expect(dialog.getByText(`SHA-256: ${sha256}`)).toBeVisible();
   await expect(dialog.getByText(new RegExp(`Signer: .*Orbit Maker.*${signer.sha256}`))).toBeVisible();
+  const inDialog = dialog.getByTestId('download-code-findings');
+  await expect(inDialog).toContainText('Anti-features: Non-free network services, Tracking, Advertising');
+  await expect(inDialog).toContainText('Trackers: Contains Google AdMob (advertising).');
   await expectNoAxeViolations(page);
 });

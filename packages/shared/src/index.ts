@@ -27,6 +27,7 @@ export * from './schemas/community.ts';
 export * from './schemas/apk.ts';
 export * from './apk/messages.ts';
 export * from './apk/permissions.ts';
+export * from './apk/code-words.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
 export * from './schemas/stats.ts';

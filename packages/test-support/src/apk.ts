@@ -32,6 +32,8 @@ export interface ApkSpec {
   /** `android:maxSdkVersion` of some of those permissions, by name. */
   permissionMaxSdk?: Record<string, number>;
   toys?: ToySpec[];
+  /** Further components in <application> (an accessibility service bound by its permission, …). */
+  components?: Array<{ kind: 'service' | 'receiver' | 'activity'; name: string; permission?: string }>;
   /** A French translation of every string, to prove the default configuration is preferred. */
   withFrench?: boolean;
   /** More ZIP entries (the dex, assets, hostile extras). */
@@ -87,7 +89,14 @@ export function buildApkEntries(spec: ApkSpec = {}): ZipEntry[] {
         const maxSdk = spec.permissionMaxSdk?.[name];
         return { name: 'uses-permission', attributes: { name, ...(maxSdk === undefined ? {} : { maxSdkVersion: maxSdk }) } };
       }),
-      { name: 'application', attributes: { label: { ref: resourceId(2, 0) } }, children: services },
+      {
+        name: 'application',
+        attributes: { label: { ref: resourceId(2, 0) } },
+        children: [
+          ...services,
+          ...(spec.components ?? []).map((c) => ({ name: c.kind, attributes: { name: c.name, ...(c.permission ? { permission: c.permission } : {}) } })),
+        ],
+      },
     ],
   };
   const manifestBytes = spec.manifest ?? buildAxml(manifest);

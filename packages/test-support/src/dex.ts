@@ -11,6 +11,8 @@ export interface DexSpec {
   classes?: string[];
   /** Methods the code references (their classes are added to `classes`). */
   methods?: DexMethodRef[];
+  /** String constants the code uses (`Class.forName("dalvik.system.VMRuntime")`). */
+  strings?: string[];
 }
 
 const descriptorOf = (className: string) => `L${className.replace(/\./g, '/')};`;
@@ -47,7 +49,7 @@ export function buildDex(spec: DexSpec = {}): Buffer {
   const classNames = [...new Set([...(spec.classes ?? []), ...methods.map((m) => m.className)])];
   const typeDescriptors = [...new Set(['V', ...classNames.map(descriptorOf)])];
   // Dex orders strings by their UTF-16 code units; these are ASCII, so a code-unit sort is that order.
-  const strings = [...new Set([...typeDescriptors, ...methods.map((m) => m.name)])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const strings = [...new Set([...typeDescriptors, ...methods.map((m) => m.name), ...(spec.strings ?? [])])].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const stringIndex = (text: string) => strings.indexOf(text);
   const types = typeDescriptors.map(stringIndex).sort((a, b) => a - b);
   const typeIndex = (descriptor: string) => types.indexOf(stringIndex(descriptor));

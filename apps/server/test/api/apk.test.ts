@@ -3,12 +3,13 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { APK_MSG, ApkReportSchema, GLYPH_ENABLE_PERMISSION, type ApkReport } from '@glyphary/shared';
+import { APK_MSG, ApkReportSchema, GLYPH_ENABLE_PERMISSION, SEARCH_MSG, type ApkReport } from '@glyphary/shared';
 import {
   addV2Signature,
   buildApk,
   buildApkEntries,
   buildAxml,
+  buildDex,
   createSigner,
   makeZip,
   signApk,
@@ -254,11 +255,82 @@ describe('POST /api/admin/analyse-apks: existing APKs', () => {
 
     const response = await t.app.inject({ method: 'POST', url: '/api/admin/analyse-apks', headers: admin.auth });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ success: true, analysed: 1, failed: 0, remaining: false });
+    expect(response.json()).toEqual({ success: true, analysed: 1, refreshed: 0, failed: 0, remaining: false });
     const [row] = await t.database.db.select().from(files).where(eq(files.filename, body.filename));
     expectTwoToyFacts(row!.apkReport!);
     const again = await t.app.inject({ method: 'POST', url: '/api/admin/analyse-apks', headers: admin.auth });
     expect(again.json()).toMatchObject({ analysed: 0, failed: 0 });
+  });
+
+  it('re-reads reports an older analyser wrote with the code reader, keeping their toy previews', async () => {
+    const entries = buildApkEntries({ ...TWO_TOY_SPEC, packageName: 'com.example.reread' });
+    entries.push({ name: 'classes2.dex', data: buildDex({ classes: ['com.google.android.gms.ads.MobileAds'] }) });
+    const body = await uploadApk(makeZip(entries));
+    expect(body.apk).toMatchObject({ analyser: 2, antiFeatures: ['Ads', 'NonFreeNet', 'Tracking'] });
+    // As the first analyser stored it: no code findings, anti-features or version.
+    const { code: _code, antiFeatures: _features, analyser: _version, ...old } = body.apk;
+    await t.database.db.update(files).set({ apkReport: old }).where(eq(files.filename, body.filename));
+    const denied = await t.app.inject({ method: 'POST', url: '/api/admin/analyse-apks', headers: owner.auth });
+    expect(denied.statusCode).toBe(403);
+
+    const response = await t.app.inject({ method: 'POST', url: '/api/admin/analyse-apks', headers: admin.auth });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ success: true, refreshed: 1, failed: 0, remaining: false });
+    const [row] = await t.database.db.select().from(files).where(eq(files.filename, body.filename));
+    const report = ApkReportSchema.parse(row!.apkReport);
+    expect(report.code?.trackers.map((tracker) => tracker.name)).toEqual(['Google AdMob']);
+    expect(report).toMatchObject({ analyser: 2, antiFeatures: ['Ads', 'NonFreeNet', 'Tracking'] });
+    expect(report.toys.map((toy) => toy.imageUrl)).toEqual(body.apk.toys.map((toy) => toy.imageUrl));
+    const again = await t.app.inject({ method: 'POST', url: '/api/admin/analyse-apks', headers: admin.auth });
+    expect(again.json()).toMatchObject({ analysed: 0, refreshed: 0 });
+  });
+});
+
+describe('GET /api/get-glyphs?without=: the code filters (issue 50)', () => {
+  it('lists only glyphs whose analysed APK lacks the anti-features, in browse and in search', async () => {
+    const maker = await createUser(t.app);
+    const share = async (title: string, spec: Parameters<typeof buildApkEntries>[0], dexClasses: string[] = []) => {
+      const entries = buildApkEntries(spec);
+      if (dexClasses.length > 0) entries.push({ name: 'classes2.dex', data: buildDex({ classes: dexClasses }) });
+      const uploaded = await uploadFile(t.app, maker.auth, 'apks', makeZip(entries));
+      expect(uploaded.statusCode, uploaded.body).toBe(200);
+      const url = uploaded.json().url as string;
+      const response = await t.app.inject({ method: 'POST', url: '/api/upload-glyph', headers: maker.auth, payload: { title, description: 'Code filter toy', apkUrl: url } });
+      expect(response.statusCode, response.body).toBe(200);
+      return { id: response.json().id as string, filename: uploaded.json().filename as string };
+    };
+    const toy = (packageName: string, network: boolean) => ({
+      ...TWO_TOY_SPEC,
+      packageName,
+      permissions: [GLYPH_ENABLE_PERMISSION, ...(network ? ['android.permission.INTERNET'] : [])],
+    });
+    const tracked = await share('Quokka tracked', toy('com.example.tracked', true), ['com.google.android.gms.ads.MobileAds']);
+    const clean = await share('Quokka clean', toy('com.example.clean', false));
+    const online = await share('Quokka online', toy('com.example.online', true));
+    const unread = await share('Quokka unread', toy('com.example.unread', false));
+    // A report from before the anti-features: nothing can be vouched for, so no `without` filter lists it.
+    const [row] = await t.database.db.select().from(files).where(eq(files.filename, unread.filename));
+    const { antiFeatures: _features, ...older } = row!.apkReport!;
+    await t.database.db.update(files).set({ apkReport: older }).where(eq(files.filename, unread.filename));
+
+    const ids = async (query: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/get-glyphs?${query}` });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json().glyphs as Array<{ id: string }>).map((g) => g.id).sort();
+    };
+    const sorted = (...rows: Array<{ id: string }>) => rows.map((r) => r.id).sort();
+    const browse = `creator_id=${maker.id}&limit=100`;
+    expect(await ids(browse)).toEqual(sorted(tracked, clean, online, unread));
+    expect(await ids(`${browse}&without=trackers`)).toEqual(sorted(clean, online));
+    expect(await ids(`${browse}&without=ads`)).toEqual(sorted(clean, online));
+    expect(await ids(`${browse}&without=network`)).toEqual(sorted(clean));
+    expect(await ids(`${browse}&without=network,Trackers`)).toEqual(sorted(clean));
+    expect(await ids('search=Quokka&without=trackers')).toEqual(sorted(clean, online));
+    expect(await ids('search=Quokka&without=network')).toEqual(sorted(clean));
+
+    const bad = await t.app.inject({ method: 'GET', url: '/api/get-glyphs?without=trackers,cookies' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(SEARCH_MSG.withoutFilterInvalid);
   });
 });
 

@@ -4,6 +4,7 @@ import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
 import { COMMON_MSG } from '../messages/common.ts';
 import { normalizeTags } from '../validation/request.ts';
 import type { GlyphDevice } from '../apk/devices.ts';
+import type { AntiFeature } from '../apk/code-words.ts';
 
 /** Glyphs per "Load more" page when browsing the whole catalogue on /search. */
 export const BROWSE_PAGE_SIZE = 24;
@@ -15,6 +16,18 @@ export type GlyphCategory = (typeof GLYPH_CATEGORIES)[number];
 /** What a glyph offers to download: 'apk' = it has an APK; 'source' = source code only (no APK). */
 export const GLYPH_AVAILABILITY = ['apk', 'source'] as const;
 export type GlyphAvailability = (typeof GLYPH_AVAILABILITY)[number];
+
+/** Issue 50: what an APK's code may be found without ('No trackers', …), each the absence of an anti-feature. */
+export const CODE_FILTERS = ['trackers', 'ads', 'network'] as const;
+export type CodeFilter = (typeof CODE_FILTERS)[number];
+export const CODE_FILTER_ANTI_FEATURE: Record<CodeFilter, AntiFeature> = { trackers: 'Tracking', ads: 'Ads', network: 'NonFreeNet' };
+export const CODE_FILTER_LABELS: Record<CodeFilter, string> = { trackers: 'No trackers', ads: 'No ads', network: 'No network' };
+
+/** `without` as a URL carries it (comma-separated), known values only, in the fixed order. */
+export function parseCodeFilters(text: string | null | undefined): CodeFilter[] {
+  const asked = new Set((text ?? '').split(',').map((part) => part.trim().toLowerCase()));
+  return CODE_FILTERS.filter((filter) => asked.has(filter));
+}
 
 /**
  * Glyph tags as stored: like request tags (split on commas, trimmed, empties and duplicates
@@ -37,4 +50,6 @@ export interface GlyphFilters {
   tags?: string[] | undefined;
   /** Issue 15: only glyphs whose APK's toys run on this phone. */
   device?: GlyphDevice | undefined;
+  /** Issue 50: only glyphs whose analysed APK has none of these anti-features. */
+  without?: CodeFilter[] | undefined;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MAX_TAG_LENGTH, MAX_TAGS } from '../constants.ts';
 import { COMMON_MSG } from '../messages/common.ts';
 import { SEARCH_MSG } from '../messages/search.ts';
-import { GLYPH_AVAILABILITY, GLYPH_CATEGORIES, normalizeGlyphTags } from './index.ts';
+import { CODE_FILTERS, GLYPH_AVAILABILITY, GLYPH_CATEGORIES, normalizeGlyphTags, parseCodeFilters } from './index.ts';
 
 /**
  * `tags` in the upload and edit bodies: a list or a comma-separated string. Absent (undefined) means
@@ -35,4 +35,11 @@ export const GlyphFilterQuerySchema = z.object({
     .refine((tags) => tags === undefined || tags.length <= MAX_TAGS, SEARCH_MSG.tooManyTagFilters)
     .refine((tags) => tags === undefined || tags.every((t) => t.length <= MAX_TAG_LENGTH), COMMON_MSG.tagTooLong)
     .describe('Comma-separated tags (categories or free tags, any case); a glyph must carry every one. At most 10, each at most 30 characters'),
+  without: z
+    .string()
+    .max(200, SEARCH_MSG.withoutFilterInvalid)
+    .optional()
+    .refine((v) => v === undefined || v.split(',').every((part) => (CODE_FILTERS as readonly string[]).includes(part.trim().toLowerCase())), SEARCH_MSG.withoutFilterInvalid)
+    .transform((v) => (v === undefined ? undefined : parseCodeFilters(v)))
+    .describe(`Comma-separated (${CODE_FILTERS.join(', ')}): only glyphs whose analysed APK has no known tracker, no advertising SDK, or does not ask for network access`),
 });

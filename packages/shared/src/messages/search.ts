@@ -22,6 +22,7 @@ export const SEARCH_MSG = {
   glyphTagsInvalid: 'Tags must be a list of words or a comma-separated text',
   hasFilterInvalid: "has must be 'apk' or 'source'",
   tooManyTagFilters: 'Filter by at most 10 tags',
+  withoutFilterInvalid: 'without must be a comma-separated list of trackers, ads, network',
 
   // Issue 18: releases
   sortUpdated: 'Recently updated',

@@ -1,6 +1,7 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { GLYPH_DEVICES } from '../apk/devices.ts';
+import { ANTI_FEATURES } from '../apk/code-words.ts';
 
 // Issue 15: the APK report ("Inside this APK"), shared by the server (response schemas) and the web app.
 
@@ -40,7 +41,35 @@ export type ApkSigner = z.infer<typeof ApkSignerSchema>;
 export const TRACKER_CATEGORIES = ['advertising', 'analytics', 'crash-reporting', 'attribution'] as const;
 export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
 /** Ways code can load or run code the APK does not show. */
-export const DYNAMIC_CODE_KINDS = ['dex-class-loader', 'in-memory-dex-class-loader', 'runtime-exec'] as const;
+export const DYNAMIC_CODE_KINDS = [
+  'dex-class-loader',
+  'in-memory-dex-class-loader',
+  'path-class-loader',
+  'runtime-exec',
+  'hidden-api-reflection',
+] as const;
+/** Sensitive abilities, each looked for in the manifest (permissions, bound services) and in the code. */
+export const SENSITIVE_KINDS = ['sms', 'contacts', 'location', 'accessibility', 'overlay', 'device-admin', 'notification-listener'] as const;
+export type SensitiveKind = (typeof SENSITIVE_KINDS)[number];
+
+export const ApkNetworkSchema = z.object({
+  /** The manifest asks for android.permission.INTERNET. */
+  internet: z.boolean(),
+  /** Network classes and methods the code references (java.net.Socket, okhttp3, …), at most 5. */
+  code: z.array(z.string()),
+});
+export type ApkNetwork = z.infer<typeof ApkNetworkSchema>;
+
+export const ApkSensitiveSchema = z.object({
+  kind: z.enum(SENSITIVE_KINDS),
+  /** What the manifest asks for (permission names, bound services), at most 5. */
+  manifest: z.array(z.string()),
+  /** What the code references (classes, methods), at most 5. */
+  code: z.array(z.string()),
+  /** Both the manifest and the code show it (one without the other is told apart in plain words). */
+  agree: z.boolean(),
+});
+export type ApkSensitive = z.infer<typeof ApkSensitiveSchema>;
 
 /** What the APK's code (classes*.dex and lib/) references. */
 export const ApkCodeSchema = z.object({
@@ -54,6 +83,9 @@ export const ApkCodeSchema = z.object({
   dynamicCode: z.array(z.object({ kind: z.enum(DYNAMIC_CODE_KINDS), evidence: z.string() })),
   /** Dex files the reader refused (malformed or past its bounds), with why: their code is not in the findings. */
   unreadable: z.array(z.object({ file: z.string(), reason: z.string() })),
+  /** Optional: reports read before the network and sensitive findings lack them (the admin re-analysis adds them). */
+  network: ApkNetworkSchema.optional(),
+  sensitive: z.array(ApkSensitiveSchema).optional(),
 });
 export type ApkCode = z.infer<typeof ApkCodeSchema>;
 
@@ -83,5 +115,9 @@ export const ApkReportSchema = z.object({
   sha256: z.string(),
   /** Optional: reports stored before the code was read lack it. */
   code: ApkCodeSchema.optional(),
+  /** F-Droid anti-features derived from the report when it was analysed (what search filters on); optional for older reports. */
+  antiFeatures: z.array(z.enum(ANTI_FEATURES)).optional(),
+  /** The analyser version that wrote the report (absent: the first); the admin re-analysis re-reads older ones. */
+  analyser: z.number().int().optional(),
 });
 export type ApkReport = z.infer<typeof ApkReportSchema>;

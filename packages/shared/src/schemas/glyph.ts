@@ -5,6 +5,7 @@ import { GLYPH_MSG } from '../messages/glyphs.ts';
 import { GLYPH_PAGE_MSG } from '../messages/glyph-page.ts';
 import { REQUEST_MSG } from '../messages/requests.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/schemas.ts';
+import type { CodeFilter } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
 import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
@@ -96,7 +97,7 @@ export const GetGlyphsQuerySchema = z.object({
   device: z.enum(GLYPH_DEVICES, { error: `device must be one of ${GLYPH_DEVICES.join(', ')}` }).optional(),
 });
 // `tags` is optional for callers inside the server (zod reports a transformed optional key as required).
-export type GetGlyphsQuery = Omit<z.infer<typeof GetGlyphsQuerySchema>, 'tags'> & { tags?: string[] | undefined };
+export type GetGlyphsQuery = Omit<z.infer<typeof GetGlyphsQuerySchema>, 'tags' | 'without'> & { tags?: string[] | undefined; without?: CodeFilter[] | undefined };
 
 export const GlyphListSchema = z.object({
   glyphs: z.array(GlyphSchema),

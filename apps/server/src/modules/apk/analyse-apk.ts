@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import {
+  antiFeaturesOf,
   APK_MSG,
+  type AntiFeature,
   GLYPH_ENABLE_PERMISSION,
   GLYPH_TOY_ACTION,
   type ApkReport,
@@ -10,7 +12,7 @@ import {
 } from '@glyphary/shared';
 import { ApkInvalidError } from './apk-error.ts';
 import { ZipArchive } from './zip-reader.ts';
-import { findCode } from './code-findings.ts';
+import { findCode, type ManifestFacts } from './code-findings.ts';
 import { ARSC_LIMITS, EMPTY_TABLE, parseArsc, type ResourceTable } from './arsc.ts';
 import { AXML_LIMITS, parseAxml, type AxmlElement, type AxmlValue } from './axml.ts';
 import {
@@ -24,6 +26,12 @@ import {
   type SchemeResult,
 } from './signing.ts';
 
+/**
+ * The analyser's version, stored in each report: the admin re-analysis re-reads APKs analysed by an
+ * older one (1: manifest and signatures; 2: the code findings, network, sensitive and anti-features).
+ */
+export const ANALYSER_VERSION = 2;
+
 /** Further bounds of the analysis. */
 export const ANALYSIS_LIMITS = {
   maxToys: 32,
@@ -31,6 +39,8 @@ export const ANALYSIS_LIMITS = {
   maxV1Signers: 8,
   maxPreviewBytes: 4 * 1024 * 1024,
   maxTextLength: 500,
+  /** Services, receivers and activities compared with the code findings. */
+  maxComponents: 2000,
 };
 
 const TOY_META = 'com.nothing.glyph.toy.';
@@ -305,7 +315,16 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
   const v1 = await verifyV1(zip, !blockVerified, new Set(schemes.map((s) => s.scheme)));
   if (v1) schemes.unshift(v1);
 
-  const code = await findCode(zip);
+  const components: Array<ManifestFacts['components'][number]> = [];
+  for (const application of children(manifest, 'application')) {
+    for (const component of application.children) {
+      if (!['service', 'receiver', 'activity'].includes(component.name) || components.length >= ANALYSIS_LIMITS.maxComponents) continue;
+      let name = textOf(attr(component, 'name'), table) ?? '';
+      if (name.startsWith('.')) name = packageName + name;
+      components.push({ kind: component.name, name: name.slice(0, 300), permission: textOf(attr(component, 'permission'), table) });
+    }
+  }
+  const code = await findCode(zip, { permissions, components });
 
   const report: ApkReport = {
     packageName: packageName.slice(0, 300),
@@ -325,5 +344,7 @@ export async function analyseApk(filePath: string): Promise<ApkAnalysis> {
     sha256: createHash('sha256').update(bytes).digest('hex'),
     code,
   };
+  report.antiFeatures = (Object.keys(antiFeaturesOf(report)) as AntiFeature[]).sort();
+  report.analyser = ANALYSER_VERSION;
   return { report, previews };
 }

@@ -9,6 +9,8 @@ import { ApkInvalidError } from './apk-error.ts';
 import { DEX_LIMITS, readDex } from './dex.ts';
 import { matchTrackers, TRACKER_SDKS } from './trackers.ts';
 import { analyseApk } from './analyse-apk.ts';
+import { findCode, WANTED_STRINGS } from './code-findings.ts';
+import { ZipArchive } from './zip-reader.ts';
 
 const SAMPLE = buildDex({
   classes: ['com.example.toy.MainToy', 'com.appsflyer.AppsFlyerLib'],
@@ -68,7 +70,7 @@ describe('readDex', () => {
         ),
         (bytes) => {
           try {
-            expect(readDex(bytes, 'classes.dex', limits).work).toBeLessThanOrEqual(limits.maxWork);
+            expect(readDex(bytes, 'classes.dex', limits, WANTED_STRINGS).work).toBeLessThanOrEqual(limits.maxWork);
           } catch (error) {
             expect(error).toBeInstanceOf(ApkInvalidError);
           }
@@ -117,11 +119,103 @@ describe('apk.code in the report', () => {
           { kind: 'runtime-exec', evidence: 'java.lang.Runtime.exec' },
         ],
         unreadable: [{ file: 'classes3.dex', reason: expect.stringContaining('classes3.dex') }],
+        network: { internet: false, code: [] },
+        sensitive: [],
       });
       fs.writeFileSync(file, buildApk());
       expect((await analyseApk(file)).report.code).toMatchObject({ dexFiles: 1, trackers: [], nativeCode: [], dynamicCode: [] });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** The code findings of an APK whose manifest is `spec` and whose one dex is `dex`. */
+async function codeOf(spec: Parameters<typeof buildApkEntries>[0], dex: Parameters<typeof buildDex>[0]) {
+  const entries = buildApkEntries(spec).filter((e) => e.name !== 'classes.dex');
+  entries.push({ name: 'classes.dex', data: buildDex(dex) });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'glyphary-findings-'));
+  try {
+    const file = path.join(dir, 'findings.apk');
+    fs.writeFileSync(file, await signApk(entries, await createSigner()));
+    return (await analyseApk(file)).report.code!;
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('dynamic code', () => {
+  it('finds the string constants it is asked for, and only those', () => {
+    const dex = buildDex({ classes: ['com.example.toy.MainToy'], strings: ['dalvik.system.VMRuntime', 'setHiddenApiExemptions', 'dalvik.system.VMRuntimeX', 'hello'] });
+    expect(readDex(dex, 'classes.dex', DEX_LIMITS, WANTED_STRINGS).strings).toEqual(['dalvik.system.VMRuntime', 'setHiddenApiExemptions']);
+    expect(readDex(dex).strings).toEqual([]);
+  });
+
+  it('reports PathClassLoader and reflection on hidden APIs with the names used as evidence', async () => {
+    const zip = (dex: Buffer) => ZipArchive.open(makeApkWith(dex));
+    const reflective = buildDex({
+      methods: [
+        { className: 'dalvik.system.PathClassLoader', name: '<init>' },
+        { className: 'java.lang.Class', name: 'forName' },
+        { className: 'java.lang.Class', name: 'getDeclaredMethod' },
+      ],
+      strings: ['dalvik.system.VMRuntime', 'setHiddenApiExemptions'],
+    });
+    expect((await findCode(zip(reflective))).dynamicCode).toEqual([
+      { kind: 'path-class-loader', evidence: 'dalvik.system.PathClassLoader.<init>' },
+      { kind: 'hidden-api-reflection', evidence: 'java.lang.Class.forName("dalvik.system.VMRuntime", "setHiddenApiExemptions")' },
+    ]);
+    // A hidden class referenced directly (compiled against hidden stubs) is its own evidence.
+    const direct = buildDex({ methods: [{ className: 'android.app.ActivityThread', name: 'currentApplication' }] });
+    expect((await findCode(zip(direct))).dynamicCode).toEqual([{ kind: 'hidden-api-reflection', evidence: 'android.app.ActivityThread' }]);
+    // Reflection without a hidden name, or a hidden name nobody reflects on, is not evidence.
+    const plainReflection = buildDex({ methods: [{ className: 'java.lang.Class', name: 'forName' }], strings: ['com.example.Plugin'] });
+    const nameOnly = buildDex({ classes: ['com.example.toy.MainToy'], strings: ['dalvik.system.VMRuntime'] });
+    expect((await findCode(zip(plainReflection))).dynamicCode).toEqual([]);
+    expect((await findCode(zip(nameOnly))).dynamicCode).toEqual([]);
+  });
+});
+
+function makeApkWith(dex: Buffer): Buffer {
+  return buildApk({ extraEntries: [{ name: 'classes2.dex', data: dex }] });
+}
+
+describe('network and sensitive findings', () => {
+  it('says whether the manifest asks for network access and which code opens connections', async () => {
+    const code = await codeOf(
+      { packageName: 'com.example.net', permissions: ['android.permission.INTERNET'] },
+      { methods: [{ className: 'java.net.URL', name: 'openConnection' }, { className: 'okhttp3.OkHttpClient', name: 'newCall' }, { className: 'java.lang.String', name: 'valueOf' }] },
+    );
+    expect(code.network).toEqual({ internet: true, code: ['java.net.URL.openConnection', 'okhttp3'] });
+    const offline = await codeOf({ packageName: 'com.example.offline' }, { classes: ['java.net.Socket'] });
+    expect(offline.network).toEqual({ internet: false, code: ['java.net.Socket'] });
+  });
+
+  it('compares the manifest with the code for each sensitive ability', async () => {
+    const code = await codeOf(
+      {
+        packageName: 'com.example.sensitive',
+        permissions: ['android.permission.READ_SMS', 'android.permission.SYSTEM_ALERT_WINDOW'],
+        components: [
+          { kind: 'service', name: '.Reader', permission: 'android.permission.BIND_ACCESSIBILITY_SERVICE' },
+          { kind: 'service', name: '.Plain' },
+        ],
+      },
+      {
+        classes: ['android.provider.ContactsContract$Contacts', 'android.accessibilityservice.AccessibilityService'],
+        methods: [{ className: 'android.telephony.SmsManager', name: 'sendTextMessage' }],
+      },
+    );
+    expect(code.sensitive).toEqual([
+      { kind: 'sms', manifest: ['android.permission.READ_SMS'], code: ['android.telephony.SmsManager', 'android.telephony.SmsManager.sendTextMessage'], agree: true },
+      { kind: 'contacts', manifest: [], code: ['android.provider.ContactsContract$Contacts'], agree: false },
+      {
+        kind: 'accessibility',
+        manifest: ['service com.example.sensitive.Reader (BIND_ACCESSIBILITY_SERVICE)'],
+        code: ['android.accessibilityservice.AccessibilityService'],
+        agree: true,
+      },
+      { kind: 'overlay', manifest: ['android.permission.SYSTEM_ALERT_WINDOW'], code: [], agree: false },
+    ]);
   });
 });

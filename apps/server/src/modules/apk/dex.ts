@@ -24,6 +24,10 @@ export interface DexReferences {
   packages: string[];
   /** Referenced methods of the platform (`android.`, `java.`, `javax.`, `dalvik.`; not androidx, a library), as `java.lang.Runtime.exec`, sorted. */
   frameworkMethods: string[];
+  /** Referenced classes of the platform (`android.location.LocationManager`), sorted. */
+  frameworkClasses: string[];
+  /** The wanted strings (see readDex) the string table holds, sorted. */
+  strings: string[];
   /** Units of work the reading took (bounded by DEX_LIMITS.maxWork). */
   work: number;
 }
@@ -41,9 +45,11 @@ function classNameOf(descriptor: string): string | null {
 /**
  * Reads the header and the string, type and method tables of a dex file (Dalvik executable) and
  * lists what its code references. Every size and offset is checked against the file before use.
+ * `wanted` are ASCII string constants to look for (class and method names code passes to reflection):
+ * every string is visited, but only one of a wanted length is decoded.
  * @throws ApkInvalidError when the file is not a dex file, or a table lies outside it or exceeds the bounds.
  */
-export function readDex(buffer: Buffer, name = 'classes.dex', limits = DEX_LIMITS): DexReferences {
+export function readDex(buffer: Buffer, name = 'classes.dex', limits = DEX_LIMITS, wanted: ReadonlySet<string> = new Set()): DexReferences {
   const what = name.slice(0, 100);
   if (buffer.length > limits.maxBytes) throw malformed(`${what} is too large`);
   const file = new Bytes(buffer, 0, buffer.length, what);
@@ -96,11 +102,13 @@ export function readDex(buffer: Buffer, name = 'classes.dex', limits = DEX_LIMIT
 
   const typeNames: Array<string | null> = [];
   const packages = new Set<string>();
+  const frameworkClasses = new Set<string>();
   for (let i = 0; i < types.count; i += 1) {
     spend(1);
     const className = classNameOf(stringAt(file.u32(types.offset + i * 4)));
     typeNames.push(className);
     if (className === null) continue;
+    if (FRAMEWORK.test(className)) frameworkClasses.add(className);
     const dot = className.lastIndexOf('.');
     if (dot > 0) packages.add(className.slice(0, dot));
   }
@@ -117,5 +125,32 @@ export function readDex(buffer: Buffer, name = 'classes.dex', limits = DEX_LIMIT
     frameworkMethods.add(`${className}.${stringAt(file.u32(item + 4))}`);
   }
 
-  return { packages: [...packages].sort(), frameworkMethods: [...frameworkMethods].sort(), work };
+  const found = new Set<string>();
+  const lengths = new Set([...wanted].map((text) => text.length));
+  for (let i = 0; lengths.size > 0 && i < strings.count; i += 1) {
+    spend(1);
+    let at = file.u32(strings.offset + i * 4);
+    if (at < HEADER_SIZE || at >= buffer.length) throw malformed(`${what}: a string lies outside the file`);
+    let units = 0;
+    for (let shift = 0; ; shift += 7) {
+      if (shift > 28) throw malformed(`${what}: a string length is malformed`);
+      const byte = file.u8(at);
+      at += 1;
+      units += (byte & 0x7f) * 2 ** shift;
+      if ((byte & 0x80) === 0) break;
+    }
+    // ASCII: as many bytes as UTF-16 units, then the terminating zero.
+    if (!lengths.has(units) || at + units >= buffer.length || buffer[at + units] !== 0) continue;
+    spend(units);
+    const text = buffer.toString('latin1', at, at + units);
+    if (wanted.has(text)) found.add(text);
+  }
+
+  return {
+    packages: [...packages].sort(),
+    frameworkMethods: [...frameworkMethods].sort(),
+    frameworkClasses: [...frameworkClasses].sort(),
+    strings: [...found].sort(),
+    work,
+  };
 }

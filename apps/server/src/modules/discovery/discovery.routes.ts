@@ -87,6 +87,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         query.tags ?? [],
         // Issue 15 device filter.
         query.device ?? '',
+        // Issue 50 code filters.
+        query.without ?? [],
       ]);
       const prepared = await cache.get(key, async () => {
         const page = await discovery.listGlyphs(query, caller);

@@ -98,7 +98,7 @@ export function createDiscoveryService({ discovery, search, secret, onCountChang
       const creatorId = query.creator_id?.trim() || undefined;
       // An id that no user can have has no glyphs: answer without a query.
       if (creatorId !== undefined && !isUserId(creatorId)) return { rows: [], nextCursor: null };
-      const filters: GlyphFilters = { has: query.has, tags: query.tags, device: query.device };
+      const filters: GlyphFilters = { has: query.has, tags: query.tags, device: query.device, without: query.without };
       const term = query.search?.trim() ?? '';
       if (term) {
         if (!search) return { rows: [], nextCursor: null };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApkReport } from '@glyphary/shared';
-import { antiFeaturesOf, trackersOf } from './fdroid.index.ts';
+import { antiFeaturesOf, trackersOf, type ApkReport } from '@glyphary/shared';
 
 const base = { permissions: [] as string[] } as unknown as ApkReport;
 const withCode = (trackers: NonNullable<ApkReport['code']>['trackers']): ApkReport => ({

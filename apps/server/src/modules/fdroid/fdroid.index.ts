@@ -1,4 +1,4 @@
-import { GLYPH_CATEGORIES, PRODUCT_NAME, parseMainFileUrl, type ApkReport } from '@glyphary/shared';
+import { ANTI_FEATURE_NAMES, antiFeaturesOf, GLYPH_CATEGORIES, PRODUCT_NAME, parseMainFileUrl, type AntiFeature } from '@glyphary/shared';
 import type { RepoImageRow, RepoReleaseRow } from './fdroid.repository.ts';
 
 /** The index format version both files declare (fdroidserver 2.x writes 20002; clients accept ≥ 20001). */
@@ -6,35 +6,6 @@ export const INDEX_VERSION = 20002;
 /** Older releases stay installable (a rollback), but a toy's history need not be listed whole. */
 export const VERSIONS_PER_PACKAGE = 10;
 const LOCALE = 'en-US';
-const ANDROID = 'android.permission.';
-
-/** Anti-features in F-Droid's vocabulary (https://f-droid.org/docs/Anti-Features/), with the reason shown. */
-export type AntiFeature = 'Ads' | 'NonFreeNet' | 'Tracking';
-const ANTI_FEATURE_NAMES: Record<AntiFeature, string> = {
-  Ads: 'Advertising',
-  NonFreeNet: 'Non-free network services',
-  Tracking: 'Tracking',
-};
-
-/** Names of the known SDKs the APK's code references (reports analysed before the dex reader have none). */
-export function trackersOf(report: ApkReport, category?: 'advertising'): string[] {
-  return (report.code?.trackers ?? []).filter((t) => !category || t.category === category).map((t) => t.name);
-}
-
-/**
- * What the APK report lets us say, in F-Droid's words. A toy that may use the network is marked
- * NonFreeNet: Glyphary cannot tell which services it talks to, and a light pattern needs none.
- */
-export function antiFeaturesOf(report: ApkReport | null): Partial<Record<AntiFeature, string>> {
-  if (!report) return {};
-  const found: Partial<Record<AntiFeature, string>> = {};
-  if (report.permissions.includes(`${ANDROID}INTERNET`)) found.NonFreeNet = 'Asks for network access (INTERNET); the services it talks to are not reviewed.';
-  const trackers = trackersOf(report);
-  if (trackers.length > 0) found.Tracking = `Contains ${trackers.join(', ')}.`;
-  const advertising = trackersOf(report, 'advertising');
-  if (advertising.length > 0) found.Ads = `Contains the advertising SDK ${advertising.join(', ')}.`;
-  return found;
-}
 
 /** The file name of a release inside the repository: F-Droid's `<package>_<versionCode>.apk`. */
 export const apkFileName = (packageName: string, versionCode: number) => `${packageName}_${versionCode}.apk`;

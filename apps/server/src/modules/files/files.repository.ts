@@ -5,6 +5,9 @@ import { files, glyphs } from '../../db/schema/index.ts';
 import { storedFileUrl, storedFileUrlSql } from './file-urls.ts';
 
 export type FileRow = typeof files.$inferSelect;
+
+/** A stored report written by an analyser older than `version` (reports without the field are version 1). */
+const olderReport = (version: number) => sql`coalesce((${files.apkReport} ->> 'analyser')::int, 1) < ${version}`;
 export type NewFileRow = typeof files.$inferInsert;
 
 /** Thrown inside an upload's transaction when it would take its owner past UPLOAD_QUOTA_BYTES (issue 21). */
@@ -84,12 +87,22 @@ export function createFilesRepository(db: Db) {
       });
     },
 
-    /** Issue 15 re-analysis: APK rows without a report, oldest first, a batch at a time. */
-    async findUnanalysedApks(limit: number, skipIds: string[] = []): Promise<FileRow[]> {
+    /**
+     * Issue 15/50 re-analysis: APK rows without a report or with one an older analyser wrote (no
+     * `analyser` field: version 1), oldest first, a batch at a time.
+     */
+    async findUnanalysedApks(limit: number, skipIds: string[] = [], version = 1): Promise<FileRow[]> {
       return db
         .select()
         .from(files)
-        .where(and(eq(files.type, 'apks'), eq(files.status, 'ready'), isNull(files.apkReport), skipIds.length > 0 ? notInArray(files.id, skipIds) : undefined))
+        .where(
+          and(
+            eq(files.type, 'apks'),
+            eq(files.status, 'ready'),
+            or(isNull(files.apkReport), olderReport(version)),
+            skipIds.length > 0 ? notInArray(files.id, skipIds) : undefined,
+          ),
+        )
         .orderBy(files.createdAt)
         .limit(limit);
     },
@@ -106,6 +119,16 @@ export function createFilesRepository(db: Db) {
         if (parts.length > 0) await tx.insert(files).values(parts);
         return true;
       });
+    },
+
+    /** Replaces a report an older analyser wrote (its toy previews stay), only if no newer one replaced it meanwhile. */
+    async replaceApkReport(fileId: string, report: NonNullable<FileRow['apkReport']>, version: number): Promise<boolean> {
+      const updated = await db
+        .update(files)
+        .set({ apkReport: report })
+        .where(and(eq(files.id, fileId), olderReport(version)))
+        .returning({ id: files.id });
+      return updated.length > 0;
     },
 
     /** The row of a stored name (main file or its thumbnail) in a folder. */

@@ -179,31 +179,36 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
     },
   );
 
-  // Issue 15: analyses stored APKs that predate the analyser (no downtime: rows are updated one by
-  // one while the server serves). Bounded per call; call again while `remaining` is true.
+  // Issue 15/50: analyses stored APKs that predate the analyser, or that an older analyser read (the
+  // code findings), with no downtime: rows are updated one by one while the server serves. Bounded
+  // per call; call again while `remaining` is true. `refreshed` counts the older reports replaced.
   app.post(
     '/api/admin/analyse-apks',
     {
       config: { access: 'admin' },
       schema: {
         tags: ['admin'],
-        summary: 'Analyse stored APKs that have no report yet (issue 15)',
-        response: { 200: z.object({ success: z.literal(true), analysed: z.number().int(), failed: z.number().int(), remaining: z.boolean() }) },
+        summary: 'Analyse stored APKs that have no report, or one an older analyser wrote (issues 15, 50)',
+        response: {
+          200: z.object({ success: z.literal(true), analysed: z.number().int(), refreshed: z.number().int(), failed: z.number().int(), remaining: z.boolean() }),
+        },
       },
     },
     async (request) => {
       const viewer = await requireViewer(request, auth);
       const skip = new Set<string>();
       let analysed = 0;
+      let refreshed = 0;
       let remaining = true;
       for (let batch = 0; batch < 20 && remaining; batch += 1) {
         const result = await files.analyseStoredApks(skip);
         analysed += result.analysed;
+        refreshed += result.refreshed;
         for (const id of result.failedIds) skip.add(id);
         remaining = result.remaining;
       }
-      request.log.info({ actor: viewer.id, action: 'analyse-apks', analysed, failed: skip.size }, 'admin action');
-      return { success: true as const, analysed, failed: skip.size, remaining };
+      request.log.info({ actor: viewer.id, action: 'analyse-apks', analysed, refreshed, failed: skip.size }, 'admin action');
+      return { success: true as const, analysed, refreshed, failed: skip.size, remaining };
     },
   );
 

@@ -11,6 +11,7 @@ import type { Viewer } from '../../plugins/access.ts';
 import { ParseRefusedError, type ParsePool } from '../../lib/parse-pool.ts';
 import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat, TOY_PREVIEW_MAX_PIXELS, TOY_PREVIEWS_MAX_PIXELS } from './file-inspect.ts';
 import { isValidKey, type FileStore } from './file-store.ts';
+import { ANALYSER_VERSION } from '../apk/analyse-apk.ts';
 import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
 import { createFileBytesCache, type FileBytesCacheOptions } from './file-bytes-cache.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -232,20 +233,32 @@ export function createFilesService({ files, store, parse, scanCommand, quotaByte
      * A stored APK the analyser refuses keeps a null report; its id is returned so the caller skips it.
      * @returns how many were analysed, the ids that failed, and whether more may remain.
      */
-    async analyseStoredApks(skip: ReadonlySet<string> = new Set(), limit = 50): Promise<{ analysed: number; failedIds: string[]; remaining: boolean }> {
-      const rows = await files.findUnanalysedApks(limit, [...skip]);
+    async analyseStoredApks(
+      skip: ReadonlySet<string> = new Set(),
+      limit = 50,
+    ): Promise<{ analysed: number; refreshed: number; failedIds: string[]; remaining: boolean }> {
+      const rows = await files.findUnanalysedApks(limit, [...skip], ANALYSER_VERSION);
       let analysed = 0;
+      let refreshed = 0;
       const failedIds: string[] = [];
       for (const row of rows) {
         const tempPath = store.createTempPath();
         const produced: string[] = [tempPath];
         try {
           await pipeline(store.stream(`apks/${row.filename}`), fs.createWriteStream(tempPath, { flags: 'wx' }));
-          const { report, entries, parts } = await prepareApk(tempPath, row.ownerId, produced);
-          await commit(entries, { ...row }, parts, async () => {
-            await files.setApkReport(row.id, report, parts);
-            return row;
-          });
+          const old = row.apkReport;
+          if (old) {
+            // A report an older analyser wrote: read again, keeping the toy previews already stored.
+            const fresh = (await parse.run('apk', tempPath)).report;
+            const toys = fresh.toys.map((toy) => ({ ...toy, imageUrl: old.toys.find((o) => o.service === toy.service)?.imageUrl ?? null }));
+            if (await files.replaceApkReport(row.id, { ...fresh, toys }, ANALYSER_VERSION)) refreshed += 1;
+          } else {
+            const { report, entries, parts } = await prepareApk(tempPath, row.ownerId, produced);
+            await commit(entries, { ...row }, parts, async () => {
+              await files.setApkReport(row.id, report, parts);
+              return row;
+            });
+          }
           analysed += 1;
         } catch {
           failedIds.push(row.id);
@@ -253,7 +266,7 @@ export function createFilesService({ files, store, parse, scanCommand, quotaByte
           await removeQuietly(produced);
         }
       }
-      return { analysed, failedIds, remaining: rows.length === limit };
+      return { analysed, refreshed, failedIds, remaining: rows.length === limit };
     },
 
     /**

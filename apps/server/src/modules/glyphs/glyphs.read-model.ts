@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ApkReport, GlyphDevice } from '@glyphary/shared';
+import type { AntiFeature, ApkReport, GlyphDevice } from '@glyphary/shared';
 import { animations, glyphs, users, files } from '../../db/schema/index.ts';
 
 /**
@@ -84,6 +84,14 @@ export const animationJoin = sql`${animations.fileId} = ${glyphs.animationFileId
  */
 export function runsOnDevice(device: GlyphDevice) {
   return sql`exists (select 1 from ${files} where ${files.id} = ${glyphs.apkFileId} and ${files.apkReport} -> 'devices' @> ${JSON.stringify([device])}::jsonb)`;
+}
+/**
+ * Issue 50 `without` filter: glyphs whose APK report was derived with anti-features and has none of
+ * `features`. An APK not analysed that far yet is left out: its absence cannot be vouched for.
+ */
+export function withoutAntiFeatures(features: readonly AntiFeature[]) {
+  const none = sql.join(features.map((feature) => sql`not (${files.apkReport} -> 'antiFeatures' @> ${JSON.stringify([feature])}::jsonb)`), sql` and `);
+  return sql`exists (select 1 from ${files} where ${files.id} = ${glyphs.apkFileId} and ${files.apkReport} -> 'antiFeatures' is not null and ${none})`;
 }
 /** Only live glyphs (DESIGN §4.3: deleted glyphs never appear in lists, search or likes). */
 export const isLive = sql`${glyphs.deletedAt} is null`;

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '../../../lib/router.tsx';
 import { describe, expect, it } from 'vitest';
-import { APK_MSG, type ApkReport } from '@glyphary/shared';
+import { APK_MSG, CODE_MSG, nativeCodeWords, type ApkReport } from '@glyphary/shared';
 import { GlyphCard } from '../../../components/glyph-card.tsx';
 import { makeGlyph } from '../../../test/glyph-fixture.ts';
 import { ApkPanel } from './apk-panel.tsx';
@@ -68,5 +68,41 @@ describe('ApkPanel (issue 15)', () => {
       </MemoryRouter>,
     );
     expect(screen.getByRole('list', { name: 'Runs on' }).textContent).toBe('Phone (3)');
+  });
+});
+
+describe('ApkPanel code findings (issue 50)', () => {
+  const code: NonNullable<ApkReport['code']> = {
+    dexFiles: 1,
+    trackers: [{ name: 'Google AdMob', category: 'advertising', evidence: ['com.google.android.gms.ads'] }],
+    nativeCode: ['armeabi-v7a'],
+    dynamicCode: [{ kind: 'runtime-exec', evidence: 'java.lang.Runtime.exec' }],
+    unreadable: [],
+    network: { internet: true, code: ['okhttp3'] },
+    sensitive: [{ kind: 'location', manifest: ['android.permission.ACCESS_FINE_LOCATION'], code: [], agree: false }],
+  };
+
+  it('lists each finding in plain words with its evidence, and the anti-features as badges', () => {
+    render(<ApkPanel report={{ ...report, code }} />);
+    const panel = screen.getByRole('region', { name: APK_MSG.panelHeading });
+    expect(within(panel).getByRole('list', { name: CODE_MSG.antiFeatures }).textContent).toBe('Non-free network servicesTrackingAdvertising');
+    const findings = within(panel).getByRole('list', { name: CODE_MSG.heading });
+    const items = within(findings).getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual([
+      'Trackers: Contains Google AdMob (advertising).com.google.android.gms.ads',
+      `Native code: ${nativeCodeWords(['armeabi-v7a'])}lib/armeabi-v7a/`,
+      'Loads or runs other code: Can run other programs on the phone (Runtime.exec).java.lang.Runtime.exec',
+      'Network: Connects to the internet: it asks for network access and its code opens connections.android.permission.INTERNET, okhttp3',
+      'Location: The manifest asks for it; no code using it was found.android.permission.ACCESS_FINE_LOCATION',
+    ]);
+  });
+
+  it('says when nothing was found, and when the code was not read', () => {
+    const { unmount } = render(<ApkPanel report={{ ...report, permissions: [], code: { ...code, trackers: [], nativeCode: [], dynamicCode: [], network: { internet: false, code: [] }, sensitive: [] } }} />);
+    expect(screen.getByText(CODE_MSG.nothing)).toBeTruthy();
+    expect(screen.queryByRole('list', { name: CODE_MSG.antiFeatures })).toBeNull();
+    unmount();
+    render(<ApkPanel report={report} />);
+    expect(screen.getByText(CODE_MSG.notRead)).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { androidUpToLabel, androidVersionLabel, APK_MSG, signerName, formatBytes, groupPermissions, type ApkReport } from '@glyphary/shared';
 import { DeviceBadges } from '../../../components/device-badges.tsx';
 import { Badge } from '../../../components/ui/index.ts';
+import { CodeFindings } from './code-findings.tsx';
 
 // Issue 15: what the APK analyser found, shown on the glyph page ("Inside this APK"), after an APK
 // upload in the form, and as device badges on cards.
@@ -103,6 +104,7 @@ export function ApkPanel({ report, heading = APK_MSG.panelHeading, headingId = '
           </div>
         ))}
       </div>
+      <CodeFindings report={report} />
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
         <dt className="text-muted">Size</dt>
         <dd>{formatBytes(report.size)}</dd>

@@ -1,5 +1,6 @@
 import { APK_MSG, type ApkReport, INSTALL_MSG, signerName } from '@glyphary/shared';
 import ConfirmDialogContent from '../../../components/ui/confirm-dialog-content.tsx';
+import { CodeFindingsSummary } from './code-findings.tsx';
 
 /**
  * The download disclaimer (spec §4, §9), loaded on the first click of Download APK with the dialog
@@ -32,6 +33,7 @@ export function DownloadConfirm({
             <span className="mt-1 block font-mono text-xs break-all" title={signer?.subject}>
               Signer: {signer ? `${APK_MSG.selfSignedBy(signerName(signer.subject))} (SHA-256 ${signer.sha256})` : 'unsigned'}
             </span>
+            <CodeFindingsSummary report={apk} />
           </>
         ) : (
           INSTALL_MSG.downloadDisclaimer

@@ -20,7 +20,7 @@ export function fetchSearchPage(params: SearchParams & { cursor?: string | null 
 /** Search results, or the browsed catalogue, with "Load more" (DESIGN §4.12). */
 export const searchQueryOptions = (params: SearchParams) =>
   infiniteQueryOptions({
-    queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [], device: params.filters?.device ?? null }] as const,
+    queryKey: ['glyphs', 'search', { term: params.term, sort: params.sort, has: params.filters?.has ?? null, tags: params.filters?.tags ?? [], device: params.filters?.device ?? null, without: params.filters?.without ?? [] }] as const,
     queryFn: ({ pageParam, ...context }) => fetchSearchPage({ ...params, cursor: pageParam }, context),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

@@ -8,7 +8,8 @@ import { useSearchGlyphs } from '../api/search-glyphs.ts';
 import { FilterBar } from './filter-bar.tsx';
 
 /** How many filters are on: each category counts. */
-export const activeFilterCount = (filters: GlyphFilters) => (filters.has ? 1 : 0) + (filters.device ? 1 : 0) + (filters.tags?.length ?? 0);
+export const activeFilterCount = (filters: GlyphFilters) =>
+  (filters.has ? 1 : 0) + (filters.device ? 1 : 0) + (filters.tags?.length ?? 0) + (filters.without?.length ?? 0);
 
 /** What the sheet's close button says: the count the list behind it now shows, so a change is seen at once. */
 function ShowResults({ term, sort, filters, onDone }: { term: string; sort: SearchSort; filters: GlyphFilters; onDone: () => void }) {

@@ -1,7 +1,7 @@
-import { GLYPH_AVAILABILITY, GLYPH_DEVICES, normalizeGlyphTags, type GlyphAvailability, type GlyphDevice, type GlyphFilters } from '@glyphary/shared';
+import { GLYPH_AVAILABILITY, GLYPH_DEVICES, normalizeGlyphTags, parseCodeFilters, type GlyphAvailability, type GlyphDevice, type GlyphFilters } from '@glyphary/shared';
 
 /** The URL parameter names of the browse/search filters (issue 17). */
-export const FILTER_PARAMS = { has: 'has', tags: 'tags', device: 'device' } as const;
+export const FILTER_PARAMS = { has: 'has', tags: 'tags', device: 'device', without: 'without' } as const;
 
 const isAvailability = (value: string | null): value is GlyphAvailability => value !== null && (GLYPH_AVAILABILITY as readonly string[]).includes(value);
 const isDevice = (value: string | null): value is GlyphDevice => value !== null && (GLYPH_DEVICES as readonly string[]).includes(value);
@@ -11,7 +11,8 @@ export function filtersFromParams(params: URLSearchParams): GlyphFilters {
   const has = params.get(FILTER_PARAMS.has);
   const tags = normalizeGlyphTags(params.get(FILTER_PARAMS.tags) ?? '').slice(0, 10);
   const device = params.get(FILTER_PARAMS.device);
-  return { has: isAvailability(has) ? has : undefined, tags, device: isDevice(device) ? device : undefined };
+  const without = parseCodeFilters(params.get(FILTER_PARAMS.without));
+  return { has: isAvailability(has) ? has : undefined, tags, device: isDevice(device) ? device : undefined, without };
 }
 
 /** The same URL parameters with `filters` applied (empty filters leave the URL clean). */
@@ -23,7 +24,10 @@ export function withFilters(params: URLSearchParams, filters: GlyphFilters): URL
   else next.delete(FILTER_PARAMS.tags);
   if (filters.device) next.set(FILTER_PARAMS.device, filters.device);
   else next.delete(FILTER_PARAMS.device);
+  if (filters.without && filters.without.length > 0) next.set(FILTER_PARAMS.without, filters.without.join(','));
+  else next.delete(FILTER_PARAMS.without);
   return next;
 }
 
-export const hasAnyFilter = (filters: GlyphFilters) => Boolean(filters.has) || Boolean(filters.device) || (filters.tags?.length ?? 0) > 0;
+export const hasAnyFilter = (filters: GlyphFilters) =>
+  Boolean(filters.has) || Boolean(filters.device) || (filters.tags?.length ?? 0) > 0 || (filters.without?.length ?? 0) > 0;
