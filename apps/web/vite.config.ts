@@ -9,7 +9,7 @@ import { compression } from 'vite-plugin-compression2';
  * Modules every page loads that the bundler, left to itself, puts in chunks of their own beside the
  * entry (they are also imported by lazily loaded pages): React, the JSX runtime, lucide's runtime, `cn`, the shared
  * constants and the common texts. Grouped, they are one file instead of six, each of which was
- * compressed on its own (decision 0036: ~1 KB gzip per page). A module joins its chunk whole: a shared
+ * compressed on its own (~1 KB gzip per page). A module joins its chunk whole: a shared
  * module the shell imports brings along everything of it that any page uses (community.ts's texts
  * did, +1.3 KB on every page), so what the shell needs lives in small modules (constants.ts).
  */
@@ -78,7 +78,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // Every browser the es2022 target covers supports <link rel="modulepreload">; the polyfill only
     // added to the initial JS (DESIGN §5 budget). index.html names the entry's chunks (the shell);
-    // dynamic imports carry no dependency lists (decision 0036: ~1.5 KB gzip per page): the server
+    // dynamic imports carry no dependency lists (~1.5 KB gzip per page): the server
     // names a page's chunks itself, and a later navigation fetches a route chunk, then its imports.
     modulePreload: { polyfill: false, resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
     // dist/.vite/manifest.json: the server preloads a page's route chunks with the HTML.

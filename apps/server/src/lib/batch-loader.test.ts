@@ -14,7 +14,7 @@ function tableLoader(table: Record<string, number>, maxBatch = 100) {
   return { load, calls };
 }
 
-describe('createBatchLoader (decision 0067)', () => {
+describe('createBatchLoader', () => {
   it('loads the keys asked for in one turn with one call, each key once', async () => {
     const { load, calls } = tableLoader({ a: 1, b: 2, c: 3 });
     expect(await Promise.all([load('a'), load('b'), load('a'), load('c')])).toEqual([1, 2, 1, 3]);

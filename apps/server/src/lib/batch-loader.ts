@@ -1,5 +1,5 @@
 /**
- * Loads by key, one call for all the keys asked for in the same turn of the event loop (decision 0067):
+ * Loads by key, one call for all the keys asked for in the same turn of the event loop:
  * the glyph pages whose cache entries expire together are read back in one query instead of one each.
  */
 export type BatchLoader<K, V> = (key: K) => Promise<V | undefined>;

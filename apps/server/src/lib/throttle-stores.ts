@@ -36,7 +36,7 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
       // Asynchronous commit for this statement only (set_config(…, true) lasts until its implicit
       // transaction commits): every write request of one client upserts the same row, and with a
       // synchronous commit each held that row's lock until its WAL flush, so the client's writes went
-      // one fsync at a time (decision 0035: record-view 2,054 → 1,398 req/s after issue 21). A crash
+      // one fsync at a time. A crash
       // of PostgreSQL may forget the last few hundred milliseconds of counts — a window restarts a
       // little early — and never corrupts anything.
       const [row] = await queryRows<{ count: number | string; last_request: number | string }>(
@@ -73,7 +73,7 @@ export function createPostgresThrottleStore(db: Db, now: () => number = Date.now
 }
 
 /**
- * One upsert in flight per key and instance (decision 0068). Every write of one client counts against the
+ * One upsert in flight per key and instance. Every write of one client counts against the
  * same row, so concurrent writes queued on that row's lock, one statement each: with 50 connections from one
  * visitor, the write limit was most of record-view's database time. Here the first hit of a key goes out at
  * once; hits that arrive while it is in flight wait, then go out together as one `hit(key, window, sum)`.
@@ -190,7 +190,7 @@ export function createRedisThrottleStore(
 
 /**
  * Picks the throttle store for this deployment: Redis when REDIS_URL is set, PostgreSQL when the
- * database is PostgreSQL (several instances share it; one upsert in flight per key, decision 0068),
+ * database is PostgreSQL (several instances share it; one upsert in flight per key),
  * memory for the embedded single process.
  */
 export function createThrottleStore({

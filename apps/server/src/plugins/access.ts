@@ -35,7 +35,7 @@ declare module 'fastify' {
     viewerPromise: Promise<Viewer | null> | null;
   }
   interface FastifyInstance {
-    /** Times each session lookup (the access plugin's `onSessionLookup`; decision 0065). */
+    /** Times each session lookup (the access plugin's `onSessionLookup`). */
     observeSessionLookup(seconds: number): void;
   }
 }
@@ -87,7 +87,7 @@ export function getViewer(request: FastifyRequest, auth: Auth): Promise<Viewer |
 export interface AccessOptions {
   auth: Auth;
   trustedOrigins: string[];
-  /** Told how long each session lookup took, in seconds (the request metrics; decision 0065). */
+  /** Told how long each session lookup took, in seconds (the request metrics). */
   onSessionLookup?: (seconds: number) => void;
 }
 

@@ -12,13 +12,13 @@ import type { SyncService } from '../modules/sync/sync.service.ts';
  */
 export interface Metrics {
   registry: Registry;
-  /** Times one awaited step of a request (decision 0065): the session lookup, or the write-limit count. */
+  /** Times one awaited step of a request: the session lookup, or the write-limit count. */
   observePhase(phase: RequestPhase, seconds: number): void;
   /** Wraps the sync service so every run on this instance is counted and timed by outcome. */
   trackSync(sync: SyncService): SyncService;
 }
 
-/** The steps of a request that wait on the database (or the shared throttle store) before its handler runs (decision 0065). */
+/** The steps of a request that wait on the database (or the shared throttle store) before its handler runs. */
 export type RequestPhase = 'session_lookup' | 'write_limit';
 
 /** Bounds of the phase and pool-wait histograms: fine at the bottom, and 0.1 / 0.25 s as the request histogram has them. */

@@ -19,7 +19,7 @@ export interface RequestLimitsOptions {
   writesPerMinute: number;
   /** READ_RATE_LIMIT: API reads per IP per minute. */
   readsPerMinute: number;
-  /** Told how long each write's count in the throttle store took, in seconds (the request metrics; decision 0065). */
+  /** Told how long each write's count in the throttle store took, in seconds (the request metrics). */
   onWriteLimit?: (seconds: number) => void;
 }
 

@@ -529,7 +529,7 @@ describe('deleted glyphs vanish from every list', () => {
     await post('/api/record-download', { glyphId: glyph.id }, viewer.auth);
     await post('/api/toggle-like', { glyphId: glyph.id }, viewer.auth);
     expect((await t.app.inject({ method: 'GET', url: `/api/get-user-stats/${creator.id}` })).json()).toEqual({ glyphs: 1, downloads: 1, likes: 1 });
-    // Deleted through the API: the delete clears the short read cache (docs/decisions/0012), as a direct row update would not.
+    // Deleted through the API: the delete clears the short read cache, as a direct row update would not.
     expect((await t.app.inject({ method: 'DELETE', url: `/api/delete-glyph/${glyph.id}`, headers: creator.auth })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `/api/get-user-stats/${creator.id}` })).json()).toEqual({ glyphs: 0, downloads: 0, likes: 0 });
     expect((await list(`creator_id=${creator.id}`)).json().glyphs).toEqual([]);

@@ -3,7 +3,7 @@ import qrcode from 'qrcode-generator';
 const QUIET_ZONE = 4; // modules of blank margin the QR specification asks for
 
 /**
- * A QR code drawn locally as SVG (decision 0021: qrcode-generator; no third-party service).
+ * A QR code drawn locally as SVG with qrcode-generator: no third-party service sees the URL.
  * Loaded lazily, so the encoder stays out of the page's first JavaScript.
  */
 export default function QrCode({ value, label, size = 176 }: { value: string; label: string; size?: number }) {

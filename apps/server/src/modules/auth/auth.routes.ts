@@ -128,7 +128,7 @@ export async function authRoutes(app: FastifyInstance, options: AuthRoutesOption
 
   /**
    * The key that counts an email's sign-in failures: the email's own, or, from a known device, that
-   * device's (decision 0025: a stranger's guesses cannot lock the owner out of a device they used before).
+   * device's, so a stranger's guesses cannot lock the owner out of a device they used before.
    */
   function failureKey(email: string, deviceId: string | null): string {
     return deviceId ? `auth-device:${email}:${deviceId}` : `auth-email:${email}`;

@@ -70,9 +70,9 @@ export function createDiscoveryRepository(db: Db) {
       .innerJoin(users, creatorJoin)
       .leftJoin(files, apkFileJoin)
       .leftJoin(animations, animationJoin);
-  // A repeated view (most views) is answered by this one read. Built and named once, like glyph_by_id
-  // (decision 0047): building it cost drizzle more than the read costs Node, and a named statement is
-  // parsed and planned once per connection instead of on every view (decision 0051).
+  // A repeated view (most views) is answered by this one read. Built and named once, like glyph_by_id:
+  // building it cost drizzle more than the read costs Node, and a named statement is parsed and planned
+  // once per connection instead of on every view.
   const repeatedView = db
     .select({ total: glyphs.views })
     .from(glyphs)
@@ -166,7 +166,7 @@ export function createDiscoveryRepository(db: Db) {
 
     /**
      * Toggles the caller's like and moves glyphs.likes with it, in one statement: the database
-     * function `toggle_like` (migration 0019, decision 0046) locks the live glyph row first, so
+     * function `toggle_like` (migration 0019) locks the live glyph row first, so
      * concurrent toggles on one glyph serialize and `likes` always equals the number of like rows
      * (SECURITY I1, R4). Returns null for an unknown or deleted glyph.
      */

@@ -26,7 +26,7 @@ export interface DiscoveryServiceDeps {
   secret: string;
   /**
    * Called after a counted view or download or a like toggle, with the glyph and what moved: the
-   * short public read caches forget what shows that count at once (docs/decisions/0012).
+   * short public read caches forget what shows that count at once.
    */
   onCountChange?: (glyphId: string, counter: 'views' | 'downloads' | 'likes') => void;
 }

@@ -65,7 +65,7 @@ export function createGlyphsRepository(db: Db) {
       .innerJoin(users, creatorJoin)
       .leftJoin(files, apkFileJoin)
       .leftJoin(animations, animationJoin);
-  // Built once, not per call: every glyph page in demand is read again each second (decisions 0035, 0047),
+  // Built once, not per call: every glyph page in demand is read again each second,
   // and drizzle's query building was a visible share of that. Named, so node-postgres also plans it once
   // per connection (PGlite reuses its plan through pglite-plans, 0046).
   const glyphById = selectGlyph()
@@ -73,7 +73,7 @@ export function createGlyphsRepository(db: Db) {
     .limit(1)
     .prepare('glyph_by_id');
   // One text for every batch size (the ids are one array parameter, not `in ($1..$N)`), so it is planned once
-  // per connection and takes one of pglite-plans' slots, not one per size (decision 0067).
+  // per connection and takes one of pglite-plans' slots, not one per size.
   const glyphsByIds = selectGlyph()
     .where(sql`${glyphs.id} = any(${sql.placeholder('ids')}::uuid[])`)
     .prepare('glyphs_by_ids');
@@ -87,7 +87,7 @@ export function createGlyphsRepository(db: Db) {
 
     /**
      * Several glyphs by id (lowercase UUIDs), live or deleted, in one read: the glyph pages whose cache
-     * entries expired together (decision 0067). Rows come in no particular order; an unknown id has none.
+     * entries expired together. Rows come in no particular order; an unknown id has none.
      */
     async findByIds(ids: readonly string[]): Promise<GlyphRow[]> {
       if (ids.length === 0) return [];

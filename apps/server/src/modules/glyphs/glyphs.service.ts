@@ -14,7 +14,7 @@ export interface GlyphsServiceDeps {
   clock: Clock;
   /** spec §7: product-host image URLs become relative /api/files/ paths. */
   normalizeImageUrl: (url: string) => string;
-  /** Called after a glyph is created, edited or deleted: clears the short public read caches (docs/decisions/0012). */
+  /** Called after a glyph is created, edited or deleted: clears the short public read caches. */
   onChange?: () => void;
   /** Issue 18: the APK report's version facts for a new glyph's release 1. */
   readApkFacts?: ApkFactsReader;
@@ -115,7 +115,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
 
     /**
      * Reads glyphs, live or deleted (the presenter nulls a deleted glyph's content), several in one read: the
-     * glyph page's batch loader (decision 0067). Keyed by the ids as asked; an id that is not a UUID or names
+     * glyph page's batch loader. Keyed by the ids as asked; an id that is not a UUID or names
      * no glyph is absent, and the page answers it 404 'Glyph not found'.
      */
     async getGlyphs(ids: readonly string[]): Promise<Map<string, GlyphRow>> {

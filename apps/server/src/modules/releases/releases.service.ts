@@ -14,7 +14,7 @@ export interface ReleasesServiceDeps {
   readApkFacts: ApkFactsReader;
   /** spec §7: product-host URLs become relative /api/files/ paths. */
   normalizeUrl: (url: string) => string;
-  /** Called after a publish or decision: clears the short public read caches (docs/decisions/0012). */
+  /** Called after a publish or decision: clears the short public read caches. */
   onChange?: () => void;
   /**
    * A release went public (published at once, or approved after a signer change). Runs inside that

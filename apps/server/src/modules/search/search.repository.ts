@@ -44,7 +44,7 @@ export function toTsQuery(groups: string[]): SQL {
 }
 
 /**
- * "Best match" has two tiers (decision 0005): glyphs whose title or creator matches every search
+ * "Best match" has two tiers: glyphs whose title or creator matches every search
  * word (tier 1, `title_vector`), then glyphs that match only with their description (tier 0).
  * Within a tier: weighted text rank (title A 1.0, creator B 0.4, description C 0.2 — PostgreSQL's
  * default weights) plus a tiny popularity term (at most ~0.02) that orders equally relevant glyphs.
@@ -131,7 +131,7 @@ function toRow({ score: _score, createdAtKey: _key, updatedAtKey: _updated, tier
 }
 
 /**
- * At most this many matches of a relevance tier are ranked per search (decision 0023): the GIN index
+ * At most this many matches of a relevance tier are ranked per search: the GIN index
  * hands them over in table order and the scan stops there, so a word found in half the catalogue's
  * descriptions costs what a word found in 500 of them costs. Below the cap every match is ranked
  * exactly as before; above it the tier's best-ranked of the first candidates in table order are
@@ -159,7 +159,7 @@ function sortedPage(db: Db, conditions: SQL[], orderBy: SQL[], score: SQL<string
  */
 type Candidates = SQL;
 
-/** The tier's first `MAX_RANKED_CANDIDATES` matches in table order (decision 0023). */
+/** The tier's first `MAX_RANKED_CANDIDATES` matches in table order. */
 function glyphCandidates(db: Db, conditions: SQL[], tier: Tier, tsq: SQL): Candidates {
   const vector = tier === 1 ? glyphs.titleVector : glyphs.searchVector;
   const query = db
@@ -242,7 +242,7 @@ export function buildSearchQuery(
 }
 
 /**
- * Close words for the search words that look misspelled (issue 5 typo tolerance, decision 0005):
+ * Close words for the search words that look misspelled (typo tolerance):
  * a word of 3+ letters that starts no known title or creator-name word gets up to 3 known words
  * with pg_trgm similarity ≥ pg_trgm.similarity_threshold (0.3), best first ('chargng' → charging).
  * One round trip; the words are bound parameters.
@@ -258,7 +258,7 @@ async function findAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
   // The prefix test is a range on the "C"-collated primary key: every word starting with `tok`
   // sorts between tok and tok || U+10FFFF. It runs first (a materialized CTE): left to itself the
   // planner computed the similarity of every lexicon word before the cheap prefix test threw the
-  // result away, for every search word — most of which are real words (decision 0023).
+  // result away, for every search word — most of which are real words.
   const rows = await queryRows<{ tok: string; word: string }>(
     db,
     sql`with unknown as materialized (

@@ -112,8 +112,8 @@ export async function webRoutes(app: FastifyInstance, options: { distDir: string
       prefix: '/',
       wildcard: false,
       index: false,
-      // The web build writes `.br` and `.gz` beside scripts, styles and SVGs (decision 0054): sent as they
-      // are when the browser takes them, so @fastify/compress leaves them alone.
+      // The web build writes `.br` and `.gz` beside scripts, styles and SVGs: sent as they are when the
+      // browser takes them, so @fastify/compress leaves them alone.
       preCompressed: true,
       setHeaders(reply, filePath) {
         // Vite's hashed assets never change under the same name; everything else revalidates hourly.

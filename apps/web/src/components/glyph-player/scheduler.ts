@@ -1,7 +1,7 @@
 /**
  * One requestAnimationFrame loop for every player on the page: 48 playing cards cost one callback
  * per frame, not 48 loops. (Their one IntersectionObserver is visibility.ts: a player needs it
- * before its animation, this with it — decision 0044.)
+ * before its animation, this with it.)
  */
 
 type Ticker = (now: number) => void;
