@@ -4,13 +4,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createCoreServices, trustedOriginsOf, type CoreDeps } from './context.ts';
-import { createResponseCache } from './lib/response-cache.ts';
+import { createReadCache, createResponseCache } from './lib/response-cache.ts';
 import { normaliseRequestTarget } from './lib/request-target.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import pathGuard from './plugins/path-guard.ts';
 import requestLimits from './plugins/request-limits.ts';
-import readCachePlugin from './plugins/read-cache.ts';
 import { securityHeaderOptions, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { ADMIN_STATS_TTL_MS, type AdminStats } from './modules/admin/admin.service.ts';
@@ -96,10 +95,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(metricsPlugin, { metrics, token: env.METRICS_TOKEN });
   const onWriteLimit = (seconds: number) => metrics.observePhase('write_limit', seconds);
   await app.register(requestLimits, { auth, throttle, writesPerMinute: env.WRITE_RATE_LIMIT, readsPerMinute: env.READ_RATE_LIMIT, onWriteLimit });
-  // Public reads ≤ 1 s old (DESIGN §5); after the limits, so its fast path runs once they have.
-  await app.register(readCachePlugin, { clock: core.clock });
-  const adminStats = createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock: core.clock });
-  app.decorate('glyphary', { ...core, caches: { publicReads: app.readCache, adminStats }, metaResolvers: [] });
+  const caches = {
+    publicReads: createReadCache({ clock: core.clock }),
+    adminStats: createResponseCache<AdminStats>({ ttlMs: ADMIN_STATS_TTL_MS, maxEntries: 1, clock: core.clock }),
+  };
+  app.decorate('glyphary', { ...core, caches, metaResolvers: [] });
 
   // Each module reads what it needs from app.glyphary and adds what later ones use.
   const modules = [authModule, healthModule, filesModule, usersModule, requestsModule, discoveryModule, glyphsModule, releasesModule, feedsModule, fdroidModule, syncModule, adminModule, statsModule, communityModule];

@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, type TestApp } from '../build-test-app.ts';
 import { createUser, insertGlyph, makeAdmin, type TestUser } from '../factories.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { prepareJson } from '../../src/lib/response-cache.ts';
-import { createReadCache } from '../../src/plugins/read-cache.ts';
 
-// Decision 0035: one read-cache plugin; each module owns its keys and what a count change forgets;
-// writers report through app.ts wiring; the URL fast path answers only what the route would answer.
+// Public reads are cached ≤ 1 s per instance; each module owns its keys and what a count change forgets,
+// and every write that a cached read shows is visible at once on the instance that took it.
 let nowMs = Date.parse('2026-11-25T12:00:00.000Z');
 const clock: Clock = { now: () => new Date(nowMs) };
 
@@ -26,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 beforeEach(() => {
-  t.app.readCache.clear();
+  t.app.glyphary.caches.publicReads.clear();
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
@@ -34,8 +31,8 @@ const post = (url: string, auth: Record<string, string>, payload: unknown) =>
   t.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
 const titlesOf = async (url: string) => ((await get(url)).json().glyphs as { title: string }[]).map((g) => g.title);
 
-describe('the URL fast path', () => {
-  it('answers a repeated visitor read with the same bytes, headers, ETag/304 and encodings as the route', async () => {
+describe('cached public reads', () => {
+  it('answers a repeated read with the same bytes, headers, ETag/304 and encodings as the first', async () => {
     const creator = await createUser(t.app);
     for (let i = 0; i < 12; i += 1) await insertGlyph(t.database, creator.id);
     const url = `/api/get-glyphs?creator_id=${creator.id}&limit=12`;
@@ -79,7 +76,7 @@ describe('the URL fast path', () => {
     expect((await get(other)).headers['cache-control']).toBe('public, no-cache');
   });
 
-  it('still counts every cached read against READ_RATE_LIMIT (SECURITY "Throttling")', async () => {
+  it('counts every cached read against READ_RATE_LIMIT (SECURITY "Throttling")', async () => {
     const limited = await buildTestApp({ READ_RATE_LIMIT: '3' });
     try {
       const glyph = await insertGlyph(limited.database, (await createUser(limited.app)).id);
@@ -100,31 +97,6 @@ describe('the URL fast path', () => {
     expect((await get(url)).json().glyph.title).toBe('Before ttl');
     nowMs += 1001;
     expect((await get(url)).json().glyph.title).toBe('After ttl');
-  });
-
-  it('remembers a URL only from a GET and, for visitor-scoped reads, only from a request without credentials', async () => {
-    const cache = createReadCache({ clock });
-    const lists = cache.namespace('lists', { maxEntries: 10 });
-    const prepared = prepareJson('{"glyphs":[]}');
-    await lists.get('k', async () => prepared);
-    const reply = { header: () => reply, code: () => reply, type: () => reply, send: () => reply } as never;
-    const request = (url: string, headers: Record<string, string> = {}, method = 'GET') =>
-      ({ url, method, headers, routeOptions: { url } }) as unknown as FastifyRequest;
-    const entry = { cache: lists, key: 'k', prepared, cacheControl: 'public, no-cache', scope: 'visitors' as const };
-
-    cache.send(request('/signed-in', { cookie: 'session=x' }), reply, { ...entry, cacheControl: 'private, no-cache' });
-    expect(cache.lookup(request('/signed-in'))).toBeUndefined();
-    cache.send(request('/head', {}, 'HEAD'), reply, entry);
-    expect(cache.lookup(request('/head'))).toBeUndefined();
-    cache.send(request('/visitor'), reply, entry);
-    expect(cache.lookup(request('/visitor'))).toMatchObject({ key: 'k', cacheControl: 'public, no-cache' });
-    expect(cache.lookup(request('/visitor', { authorization: 'Bearer x' }))).toBeUndefined();
-    cache.send(request('/anyone', { cookie: 'session=x' }), reply, { ...entry, scope: 'anyone' });
-    expect(cache.lookup(request('/anyone', { cookie: 'session=y' }))).toMatchObject({ key: 'k' });
-    // The alias never outlives its entry: a cleared namespace sends the request down the route.
-    cache.clear();
-    expect(lists.peek('k')).toBeUndefined();
-    expect(() => cache.namespace('lists', { maxEntries: 1 })).toThrow(/declared twice/);
   });
 });
 

@@ -19,8 +19,7 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { UsersService } from '../users/users.service.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, schemaSerializer } from '../../lib/response-cache.ts';
-import type { ReadCache } from '../../plugins/read-cache.ts';
+import { prepareJson, schemaSerializer, sendPrepared, type ReadCache } from '../../lib/response-cache.ts';
 import { toGlyphList, toUserLikes } from './discovery.presenter.ts';
 import { clampLimit, type Caller, type DiscoveryService } from './discovery.service.ts';
 
@@ -39,18 +38,16 @@ const LikesQuery = UserLikesQuerySchema.extend({
 export const discoveryRoutes: FastifyPluginAsyncZod<{
   discovery: DiscoveryService;
   auth: Auth;
-  /** The short public read cache (decisions 0012, 0035): this module's keys and count rules live here. */
+  /** The public read cache: this module's keys and what a count change forgets live here. */
   readCache: ReadCache;
-  /** How long a search page is reused (decision 0057: the second minus the search index's lag). */
 }> = async (app, { discovery, auth, readCache }) => {
   const serializeList = schemaSerializer(GlyphListSchema);
   const serializeStats = schemaSerializer(UserStatsSchema);
-  // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer; their
-  // TTL leaves room for the index's lag, decision 0057); storefront totals. Content writes empty them all
-  // (the plugin); counts are this module's call below.
-  const lists = readCache.namespace('glyph-lists', { maxEntries: 2000 });
-  const searches = readCache.namespace('glyph-searches', { maxEntries: 200 });
-  const creatorStats = readCache.namespace('creator-stats', { maxEntries: 2000 });
+  // Lists without a term; search pages (terms are unbounded and a page may hold 100 glyphs, so fewer);
+  // storefront totals. Content writes empty them all; counts are this module's call below.
+  const lists = readCache.namespace({ maxEntries: 2000 });
+  const searches = readCache.namespace({ maxEntries: 200 });
+  const creatorStats = readCache.namespace({ maxEntries: 2000 });
   // A busy glyph's views never empty lists and searches (counts may lag ≤ 1 s, DESIGN §5); likes and
   // downloads change the storefront totals, which show them at once.
   readCache.onCountChange((_glyphId, counter) => {
@@ -73,7 +70,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
       const caller = await callerOf(request);
       const query = request.query;
       // The answer depends on the caller only through the limit clamp, so the key is the effective
-      // query and everyone shares it (docs/decisions/0012). Searches have their own, smaller cache.
+      // query and everyone shares it. Searches have their own, smaller cache.
       const term = query.search?.trim() ?? '';
       const cache = term ? searches : lists;
       const key = JSON.stringify([
@@ -82,10 +79,9 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         query.creator_id?.trim() ?? '',
         query.cursor ?? '',
         term,
-        // Issue 17 filters (normalised by the schema, so equal filters share an entry).
+        // Filters are normalised by the schema, so equal filters share an entry.
         query.has ?? '',
         query.tags ?? [],
-        // Issue 15 device filter.
         query.device ?? '',
         // Issue 50 code filters.
         query.without ?? [],
@@ -94,10 +90,8 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
         const page = await discovery.listGlyphs(query, caller);
         return prepareJson(serializeList(toGlyphList(page)));
       });
-      // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others,
-      // and the fast path answers only visitors from this URL (the clamp and the header depend on the session).
-      const cacheControl = caller.userId ? 'private, no-cache' : 'public, no-cache';
-      return readCache.send(request, reply, { cache, key, prepared, cacheControl, scope: 'visitors' });
+      // A signed-in caller (an admin's larger clamp) gets `private`: shared caches never reuse it for others.
+      return sendPrepared(request, reply, prepared, caller.userId ? 'private, no-cache' : 'public, no-cache');
     },
   );
 
@@ -172,7 +166,7 @@ export const discoveryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const id = request.params.id;
       const prepared = await creatorStats.get(id, async () => prepareJson(serializeStats(await discovery.creatorStats(id))));
-      return readCache.send(request, reply, { cache: creatorStats, key: id, prepared, cacheControl: 'public, no-cache', scope: 'anyone' });
+      return sendPrepared(request, reply, prepared, 'public, no-cache');
     },
   );
 };

@@ -37,7 +37,6 @@ export default fp(
       parse,
       scanCommand: env.FILE_SCAN_COMMAND,
       quotaBytes: env.UPLOAD_QUOTA_BYTES,
-      clock,
     });
     const animations = createAnimationsService({ files: service, store, animations: createAnimationsRepository(database.db), scanCommand: env.FILE_SCAN_COMMAND });
     /** Removes stale temp files and stored files without a row (SECURITY I5, R1, R9); never fails the caller. */
@@ -57,7 +56,7 @@ export default fp(
 
     // The upload limit counts in the shared throttle store when that store is shared between instances.
     const rateLimitStore = database.kind === 'postgres' || env.REDIS_URL ? createRateLimitStore(throttle) : undefined;
-    await app.register(filesRoutes, { files: service, animations, store, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore, readCache: app.glyphary.caches.publicReads });
+    await app.register(filesRoutes, { files: service, animations, store, auth, uploadsPerHour: env.UPLOAD_RATE_LIMIT, rateLimitStore });
   },
   { name: 'files-module' },
 );

@@ -13,8 +13,7 @@ import { getViewer, requireViewer } from '../../plugins/access.ts';
 import type { AnimationsService } from '../animations/animations.service.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { FileStore } from './file-store.ts';
-import type { FilesService, ServableFile, ServedFile } from './files.service.ts';
-import type { ReadCache } from '../../plugins/read-cache.ts';
+import type { FilesService, ServableFile } from './files.service.ts';
 
 export interface FilesRoutesOptions {
   files: FilesService;
@@ -26,8 +25,6 @@ export interface FilesRoutesOptions {
   uploadsPerHour: number;
   /** Shared counters for that limit when several instances run (issue 11); in-process when absent. */
   rateLimitStore?: FastifyRateLimitStoreCtor | undefined;
-  /** Content writes (a glyph deleted, hidden, restored) may stop a file being served: held files are re-checked. */
-  readCache: ReadCache;
 }
 
 const DeleteFileBody = z.object({
@@ -67,31 +64,19 @@ function parseRange(header: string | undefined, size: number): { start: number; 
 }
 
 /** spec §7 file calls: POST /upload-file, DELETE /delete-file and GET /api/files/{type}/{filename}. */
-export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, animations, store, auth, uploadsPerHour, rateLimitStore, readCache }) => {
-  readCache.onContentChange(() => files.forgetServable());
-  // The serving headers of a file, built once per file (a held file is sent many times).
-  const headersByFile = new WeakMap<ServableFile, Record<string, string>>();
-  function headersOf(file: ServableFile): Record<string, string> {
-    let headers = headersByFile.get(file);
-    if (!headers) {
-      headers = {
-        'content-type': file.mimeType,
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': "default-src 'none'; sandbox",
-        'cross-origin-resource-policy': 'same-origin',
-        'cache-control': 'public, max-age=31536000, immutable',
-        etag: file.etag,
-        'accept-ranges': 'bytes',
-        'content-disposition': file.downloadName ? `attachment; filename="${file.downloadName}"` : 'inline',
-      };
-      headersByFile.set(file, headers);
-    }
-    return headers;
-  }
-
-  /** The whole answer for one served file: 304, 416, 206 or 200, from memory when held, else streamed. */
-  function sendFile(request: FastifyRequest, reply: FastifyReply, { file, body }: ServedFile): FastifyReply {
-    void reply.headers(headersOf(file));
+export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app, { files, animations, store, auth, uploadsPerHour, rateLimitStore }) => {
+  /** The whole answer for one served file: 304, 416, 206 or 200, streamed from the store. */
+  function sendFile(request: FastifyRequest, reply: FastifyReply, file: ServableFile): FastifyReply {
+    void reply.headers({
+      'content-type': file.mimeType,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cross-origin-resource-policy': 'same-origin',
+      'cache-control': 'public, max-age=31536000, immutable',
+      etag: file.etag,
+      'accept-ranges': 'bytes',
+      'content-disposition': file.downloadName ? `attachment; filename="${file.downloadName}"` : 'inline',
+    });
     if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
     const range = parseRange(request.headers.range, file.size);
     if (range === 'unsatisfiable') {
@@ -102,9 +87,9 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
         .status(206)
         .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
         .header('content-length', String(range.end - range.start + 1))
-        .send(body ? body.subarray(range.start, range.end + 1) : store.stream(file.key, range));
+        .send(store.stream(file.key, range));
     }
-    return reply.header('content-length', String(file.size)).send(body ?? store.stream(file.key));
+    return reply.header('content-length', String(file.size)).send(store.stream(file.key));
   }
 
   // Encapsulated here: only this plugin's routes accept multipart (SECURITY "Origins": uploads only multipart).
@@ -231,15 +216,7 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRoutesOptions> = async (app
       config: { access: 'public' },
       compress: false,
       schema: { tags: ['files'], summary: 'Serve an uploaded file', params: ServeParams },
-      // A held file whose check is fresh is answered before parsing and validation (issue 20): routing has
-      // matched the raw params, and only names that passed `openForServing` are ever held. Callback style.
-      onRequest: (request, reply, done) => {
-        const params = request.params as { type?: string; filename?: string };
-        const held = request.method === 'GET' && params.type && params.filename ? files.peekServed(params.type, params.filename) : undefined;
-        if (!held) return done();
-        sendFile(request, reply, held);
-      },
     },
-    async (request, reply) => sendFile(request, reply, await files.serve(request.params.type, request.params.filename)),
+    async (request, reply) => sendFile(request, reply, await files.openForServing(request.params.type, request.params.filename)),
   );
 };

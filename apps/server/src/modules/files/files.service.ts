@@ -13,8 +13,6 @@ import { FileRejectedError, inspectApk, processImage, scanFile, sniffImageFormat
 import { isValidKey, type FileStore } from './file-store.ts';
 import { ANALYSER_VERSION } from '../apk/analyse-apk.ts';
 import { QuotaExceededError, type FileRow, type FilesRepository } from './files.repository.ts';
-import { createFileBytesCache, type FileBytesCacheOptions } from './file-bytes-cache.ts';
-import type { Clock } from '../../lib/clock.ts';
 
 const MIME = { images: 'image/webp', apks: 'application/vnd.android.package-archive', animations: 'application/octet-stream' } as const;
 const ANIMATION_MIME = { main: MIME.animations, poster: 'image/webp', preview: 'image/gif', thumbnail: 'image/webp' } as const;
@@ -66,37 +64,13 @@ export interface FilesServiceDeps {
   scanCommand: string | undefined;
   /** UPLOAD_QUOTA_BYTES: what one user's stored files may take (issue 21); 0 = no quota. */
   quotaBytes?: number;
-  /** Bounds of the in-memory copy of served animation files (issue 20); tests make them small. */
-  servedBytes?: Partial<Pick<FileBytesCacheOptions, 'maxBytes' | 'maxEntryBytes'>>;
-  clock?: Clock;
-}
-
-/** A file to serve, with its bytes when they are held in memory (animation files), else null: stream it. */
-export interface ServedFile {
-  file: ServableFile;
-  body: Buffer | null;
-}
-
-/**
- * Served animation files stay in memory (issue 20: the player fetches one per glyph page): 64 MiB in
- * all, none above 2 MiB (a GLYA file of the round matrix is tens of KB). Their servability is trusted
- * for 1 s, the public-read staleness budget of DESIGN §5, and re-checked after any write on this
- * instance that may change it.
- */
-const SERVED_BYTES_DEFAULTS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 2 * 1024 * 1024, verifyMs: 1000 };
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
 }
 
 /** Keys being moved into the store whose row is not inserted yet; the sweeper leaves them alone. */
 const inflightKeys = new Set<string>();
 
 /** Uploaded files: store, delete, serve (spec §7 upload-file, delete-file, files). */
-export function createFilesService({ files, store, parse, scanCommand, quotaBytes = 0, servedBytes, clock }: FilesServiceDeps) {
-  const served = createFileBytesCache<ServableFile>({ ...SERVED_BYTES_DEFAULTS, ...servedBytes, ...(clock ? { clock } : {}) });
+export function createFilesService({ files, store, parse, scanCommand, quotaBytes = 0 }: FilesServiceDeps) {
 
   /** The early quota check, before any work (the insert transaction checks again, exactly). */
   async function assertRoom(ownerId: string, bytes: number): Promise<void> {
@@ -358,7 +332,6 @@ export function createFilesService({ files, store, parse, scanCommand, quotaByte
           await Promise.all([preview.filename, preview.thumbnail].filter((n): n is string => Boolean(n)).map((n) => store.delete(`images/${n}`)));
         }
       }
-      served.forgetVerification();
       await Promise.all(storedKeysOf(row).map((key) => store.delete(key)));
     },
 
@@ -373,7 +346,6 @@ export function createFilesService({ files, store, parse, scanCommand, quotaByte
       // A pass can free more (an APK's toy previews once the APK is gone): repeat while rows go, bounded.
       for (let pass = 0; pass < 20; pass += 1) {
         const rows = await files.deleteUnattached(before, 500);
-        if (rows.length > 0) served.forgetVerification();
         for (const row of rows) await Promise.all(storedKeysOf(row).map((key) => store.delete(key).catch(() => undefined)));
         removed += rows.length;
         if (rows.length === 0) break;
@@ -384,44 +356,11 @@ export function createFilesService({ files, store, parse, scanCommand, quotaByte
     openForServing,
 
     /**
-     * A file to serve (`openForServing`), with its bytes from memory for animation files (issue 20):
-     * the row and the store are read once per second per file at most, the bytes once.
-     * @throws AppError 404 'File not found'.
-     */
-    async serve(type: string, name: string): Promise<ServedFile> {
-      if (type !== 'animations') return { file: await openForServing(type, name), body: null };
-      const key = `${type}/${name}`;
-      const result = await served.get(
-        key,
-        async () => {
-          const file = await openForServing(type, name);
-          return { meta: file, tag: file.etag, size: file.size };
-        },
-        () => readAll(store.stream(key)),
-      );
-      return { file: result.meta, body: result.body };
-    },
-
-    /** The in-memory copy of a served file when its check is fresh, synchronously (the route's fast path). */
-    peekServed(type: string, name: string): ServedFile | undefined {
-      if (type !== 'animations') return undefined;
-      const entry = served.peek(`${type}/${name}`);
-      return entry ? { file: entry.meta, body: entry.body } : undefined;
-    },
-
-    /** A write elsewhere (a glyph deleted, hidden or restored) may have changed what is servable. */
-    forgetServable(): void {
-      served.forgetVerification();
-    },
-
-    /**
      * Removes temp files older than `tempMaxAgeMs` and stored files that have no `files` row
      * (SECURITY I5, R1, R9). Run at boot and after an account deletion. Idempotent.
      * @returns how many files were removed.
      */
     async sweep({ now, tempMaxAgeMs }: { now: Date; tempMaxAgeMs: number }): Promise<number> {
-      // Run after an account deletion too: its files' rows are gone, so nothing held may be trusted.
-      served.forgetVerification();
       let removed = 0;
       let tempNames: string[];
       try {

@@ -6,8 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { requireViewer } from '../../plugins/access.ts';
 import type { Auth } from '../auth/auth.ts';
 import type { MetaResolver } from '../web/page-meta.ts';
-import { prepareJson, schemaSerializer } from '../../lib/response-cache.ts';
-import type { ReadCache } from '../../plugins/read-cache.ts';
+import { prepareJson, schemaSerializer, sendPrepared, type ReadCache } from '../../lib/response-cache.ts';
 import { animationOf, animationPreviewOf, toGlyph } from './glyphs.presenter.ts';
 import type { GlyphsService } from './glyphs.service.ts';
 
@@ -23,14 +22,13 @@ function glyphCacheKey(id: string): string {
 export const glyphsRoutes: FastifyPluginAsyncZod<{
   glyphs: GlyphsService;
   auth: Auth;
-  /** The short public read cache (decisions 0012, 0035); content writes clear it through the service's onChange. */
+  /** The public read cache; content writes clear it through the service's onChange. */
   readCache: ReadCache;
 }> = async (app, { glyphs, auth, readCache }) => {
   const serializeGlyph = schemaSerializer(GlyphResponse);
   // One entry per glyph page; a counter shows on its page at once (lists may lag ≤ 1 s, DESIGN §5). The
-  // entries expire together, and the pages read again in one turn share one query (decision 0067): on PGlite
-  // each read of its own cost ~3 ms of this process's CPU, ~100 a second for 100 pages in demand.
-  const details = readCache.namespace('glyph-detail', { maxEntries: 2000, alignExpiry: true });
+  // entries expire together, so the pages read again in one turn share one query.
+  const details = readCache.namespace({ maxEntries: 2000, alignExpiry: true });
   const loadGlyph = createBatchLoader((ids: string[]) => glyphs.getGlyphs(ids), { maxBatch: 100 });
   readCache.onCountChange((glyphId) => details.delete(glyphCacheKey(glyphId)));
 
@@ -67,7 +65,7 @@ export const glyphsRoutes: FastifyPluginAsyncZod<{
         if (!row) throw notFound(MSG.glyphNotFound);
         return prepareJson(serializeGlyph({ glyph: toGlyph(row) }));
       });
-      return readCache.send(request, reply, { cache: details, key, prepared, cacheControl: 'public, no-cache', scope: 'anyone' });
+      return sendPrepared(request, reply, prepared, 'public, no-cache');
     },
   );
 
