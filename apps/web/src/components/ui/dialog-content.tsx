@@ -5,7 +5,7 @@ import { cn } from '../../lib/cn.ts';
 import type { DialogProps } from './dialog.tsx';
 
 /** The Radix dialog behind {@link Dialog}, loaded the first time a dialog opens. */
-export default function DialogContent({ open, onOpenChange, title, description, children, footer, className, hideClose }: DialogProps) {
+export default function DialogContent({ open, onOpenChange, title, description, children, footer, className, hideClose, placement = 'center' }: DialogProps) {
   // Our dialogs open from plain buttons, not Radix triggers, so Radix has nowhere to return focus on
   // close: the element that had focus when the dialog opened (its opener) gets it back.
   const opener = useRef<HTMLElement | null>(null);
@@ -14,8 +14,12 @@ export default function DialogContent({ open, onOpenChange, title, description, 
       <DialogPrimitive.Portal>
         <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/75 backdrop-blur-sm" />
         <DialogPrimitive.Content
+          data-placement={placement}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 flex max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col gap-4 overflow-y-auto rounded-[var(--radius-card)] border border-line bg-surface p-6 shadow-2xl',
+            'fixed z-50 flex flex-col gap-4 overflow-y-auto border border-line bg-surface shadow-2xl',
+            placement === 'sheet'
+              ? 'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-[var(--radius-card)] border-b-0 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]'
+              : 'top-1/2 left-1/2 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] p-6',
             className,
           )}
           {...(description ? {} : { 'aria-describedby': undefined })}
@@ -44,7 +48,9 @@ export default function DialogContent({ open, onOpenChange, title, description, 
           </div>
           {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
           {children}
-          {footer ? <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
+          {footer ? (
+            <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', placement === 'sheet' && 'sticky bottom-0 -mx-5 -mb-5 border-t border-line bg-surface p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]')}>{footer}</div>
+          ) : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

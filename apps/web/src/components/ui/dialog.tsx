@@ -12,6 +12,8 @@ export interface DialogProps {
   className?: string;
   /** Hide the close (X) button, e.g. while an action is running. */
   hideClose?: boolean;
+  /** 'sheet': anchored to the bottom edge, full width (a phone's filters, in reach of the thumb). */
+  placement?: 'center' | 'sheet';
 }
 
 // Radix Dialog and its focus trap, scroll lock and portal are ~15 KB gzip that no page needs before a

@@ -26,8 +26,9 @@ function ShowResults({ term, sort, filters, onDone }: { term: string; sort: Sear
 
 /**
  * On a phone the sort and filters live in a sheet behind one "Filters" button, so the results start
- * on the first screen (issue 47). The dialog traps focus, closes on Escape and gives focus back to
- * the button.
+ * on the first screen (issue 47): anchored to the bottom edge, its "Show N glyphs" button in reach of
+ * the thumb and always in view. As a modal dialog it traps focus, closes on Escape and gives focus
+ * back to the button.
  */
 export function FilterSheet({
   term,
@@ -56,6 +57,7 @@ export function FilterSheet({
         open={open}
         onOpenChange={setOpen}
         title="Sort and filter"
+        placement="sheet"
         footer={<ShowResults term={term} sort={sort} filters={filters} onDone={() => setOpen(false)} />}
       >
         <div className="flex flex-col gap-2">
