@@ -43,21 +43,23 @@ function HomeList({ sort, label }: { sort: GlyphSort; label: string }) {
 export function HomePage() {
   const [tab, setTab] = useState<GlyphSort>('latest');
   return (
-    <div className="flex flex-col gap-12">
-      <section className="grid items-center gap-10 md:grid-cols-[1fr_auto]" aria-labelledby="home-title">
-        <div className="flex flex-col gap-6">
-          <h1 id="home-title" className="font-display text-4xl leading-tight font-bold sm:text-6xl">
+    <div className="flex flex-col gap-8 sm:gap-12">
+      {/* On a phone the hero is compact (issue 47): the matrix beside the heading, the text and calls to
+          action below at full width, so the first toy card is on the first screen. */}
+      <section className="grid items-center gap-10 max-sm:grid-cols-[minmax(0,1fr)_7rem] max-sm:gap-x-4 max-sm:gap-y-4 md:grid-cols-[1fr_auto]" aria-labelledby="home-title">
+        <div className="flex flex-col gap-6 max-sm:contents">
+          <h1 id="home-title" className="font-display text-3xl leading-tight font-bold max-sm:col-start-1 max-sm:row-start-1 sm:text-6xl">
             Glyph Toys for your Nothing Phone
           </h1>
-          <p className="max-w-xl text-lg text-muted">Discover, share and request light patterns for the Glyph Matrix, made by the community.</p>
-          <div className="flex flex-wrap gap-3">
-            <Link to={paths.search()} className={buttonClasses({ size: 'lg' })}>
+          <p className="max-w-xl text-base text-muted max-sm:col-span-2 sm:text-lg">Discover, share and request light patterns for the Glyph Matrix, made by the community.</p>
+          <div className="flex flex-wrap gap-2 max-sm:col-span-2 sm:gap-3">
+            <Link to={paths.search()} className={buttonClasses({ size: 'lg', className: 'max-sm:h-11 max-sm:px-5 max-sm:text-sm' })}>
               Browse Glyphs
             </Link>
-            <Link to={paths.upload} className={buttonClasses({ size: 'lg', variant: 'outline' })}>
+            <Link to={paths.upload} className={buttonClasses({ size: 'lg', variant: 'outline', className: 'max-sm:h-11 max-sm:px-5 max-sm:text-sm' })}>
               Upload Your Glyph
             </Link>
-            <Link to={paths.requestGlyphs} className={buttonClasses({ size: 'lg', variant: 'ghost' })}>
+            <Link to={paths.requestGlyphs} className={buttonClasses({ size: 'lg', variant: 'ghost', className: 'max-sm:h-11 max-sm:px-5 max-sm:text-sm' })}>
               Request Glyph Toys
             </Link>
           </div>
@@ -66,7 +68,14 @@ export function HomePage() {
           Issue 16: a true 25×25 round matrix playing a real animation (scripts/hero-animation.ts). The
           pre-rendered page already shows the unlit matrix and the first frame's poster; the player takes over.
         */}
-        <GlyphPlayerCore src={heroAnimation} posterUrl={heroPoster} size={25} title="Glyphary" variant="hero" className="order-first mx-auto w-[168px] sm:w-[260px] md:order-none lg:w-[300px]" />
+        <GlyphPlayerCore
+          src={heroAnimation}
+          posterUrl={heroPoster}
+          size={25}
+          title="Glyphary"
+          variant="hero"
+          className="mx-auto w-28 max-sm:col-start-2 max-sm:row-start-1 sm:order-first sm:w-[260px] md:order-none lg:w-[300px]"
+        />
       </section>
 
       <section aria-labelledby="home-glyphs-title" className="flex flex-col gap-4">
