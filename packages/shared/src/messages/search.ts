@@ -5,7 +5,7 @@
 export const SEARCH_MSG = {
   // §2 search
   searchTitle: 'Search Glyphs',
-  searchSubtitle: 'Discover glyph toys made by the community',
+  searchSubtitle: 'Discover glyphs made by the community',
   searchPlaceholder: 'Search glyphs...',
   searchButton: 'Search',
   searching: 'Searching...',
@@ -14,7 +14,7 @@ export const SEARCH_MSG = {
   noResultsFound: 'No results found',
   browseAllGlyphs: 'Browse All Glyphs',
   startSearching: 'Start searching',
-  startSearchingHint: 'Find glyph toys by name, creator or description. Try one of these:',
+  startSearchingHint: 'Find glyphs by name, creator or description. Try one of these:',
   bestMatch: 'Best match',
 
   // Issue 17: browse, glyph tags and filters

@@ -51,7 +51,7 @@ export function RequestGlyphsRoute() {
     <section>
       <PageHeader
         title="Request Glyph Toys"
-        description="Ask the community for the Glyph Toy you want, or take on someone else's idea."
+        description="Ask the community for the glyph you want, or take on someone else's idea."
       />
       <RequestBoard
         viewerId={user?.id ?? null}

@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title.ts';
 export function SignupRoute() {
   useDocumentTitle('Sign up');
   return (
-    <AuthCard title="Sign up" description="Share your Glyph Toys and request new ones.">
+    <AuthCard title="Sign up" description="Share your glyphs and request new ones.">
       <SignupForm />
     </AuthCard>
   );

@@ -10,7 +10,7 @@ export function UploadRoute() {
   useDocumentTitle('Share Glyph');
   return (
     <section className="mx-auto max-w-2xl">
-      <PageHeader title="Share Glyph" description="Share your Glyph Toy with the community." />
+      <PageHeader title="Share Glyph" description="Share your glyph with the community." />
       <UploadGlyphForm renderFileUpload={renderFileUpload} />
     </section>
   );

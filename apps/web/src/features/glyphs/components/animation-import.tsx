@@ -31,8 +31,8 @@ export const IMPORT_TEXT = {
   noFlashing: 'No flashing detected.',
   flashing: (atMs: number | null) =>
     atMs === null
-      ? 'Flashing lights: more than 3 flashes in one second. The toy will show a warning and start paused.'
-      : `Flashing lights: more than 3 flashes in the second from ${(atMs / 1000).toFixed(1)} s. The toy will show a warning and start paused.`,
+      ? 'Flashing lights: more than 3 flashes in one second. The player will show a warning and start paused.'
+      : `Flashing lights: more than 3 flashes in the second from ${(atMs / 1000).toFixed(1)} s. The player will show a warning and start paused.`,
   summary: (s: AnimationSummary) => `${s.width}×${s.height} · ${s.frameCount} ${s.frameCount === 1 ? 'frame' : 'frames'} · ${(s.durationMs / 1000).toFixed(1)} s`,
 };
 

@@ -65,7 +65,7 @@ function GlyphNotFound() {
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-10 text-center">
       <h1 className="font-display text-3xl font-bold">{GLYPH_PAGE_MSG.glyphNotFound}</h1>
-      <p className="text-muted">The link may be wrong, or the Glyph Toy was removed.</p>
+      <p className="text-muted">The link may be wrong, or the glyph was removed.</p>
       <Link to={paths.search()} className={buttonClasses({ variant: 'outline' })}>
         Browse Glyphs
       </Link>
@@ -103,7 +103,7 @@ export function GlyphDetail({
   const [previewMatrix, setPreviewMatrix] = usePreviewMatrix();
   const glyph = query.data;
   const isMissing = query.isError && /not found/i.test(query.error.message);
-  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : isMissing ? GLYPH_PAGE_MSG.glyphNotFound : 'Glyph Toy');
+  useDocumentTitle(glyph && !glyph.deleted ? glyph.title : glyph?.deleted ? GLYPH_PAGE_MSG.glyphDeletedTitle : isMissing ? GLYPH_PAGE_MSG.glyphNotFound : 'Glyph');
 
   const setCount = (field: 'views' | 'downloads', value: number | null) => {
     if (value === null) return;

@@ -144,7 +144,7 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
         onChange={(e) => changeDescription(e.target.value)}
         required
         rows={5}
-        placeholder="What does your Glyph Toy do?"
+        placeholder="What does your glyph do?"
         hint={description !== '' && description === prefilled.description ? GLYPH_MSG.prefilledFromApk : undefined}
       />
       {renderFileUpload({ type: 'images', multiple: true, maxFiles: MAX_IMAGES, value: images, onChange: setImages, label: 'Images', onBusyChange: setImagesBusy, reorderable: true })}

@@ -22,7 +22,7 @@ export const INSTALL_MSG = {
   ],
   obtainiumHeading: 'Obtainium',
   obtainiumSteps: [
-    'On a toy\'s page, tap "Get updates" and then "Add to Obtainium".',
+    'On a glyph\'s page, tap "Get updates" and then "Add to Obtainium".',
     'Obtainium checks Glyphary for new versions of that toy and installs them when you confirm.',
   ],
   openToy: 'Open this toy in your store app',

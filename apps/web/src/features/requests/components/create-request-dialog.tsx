@@ -108,7 +108,7 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
         if (!create.isPending) onOpenChange(next);
       }}
       title="Create Glyph Request"
-      description="Describe the Glyph Toy you would like someone to build."
+      description="Describe the glyph you would like someone to build."
       hideClose={create.isPending}
     >
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="flex flex-col gap-4">
