@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, jsonHeaders, test } from './fixtures.ts';
@@ -104,6 +105,13 @@ test.describe('navigation', () => {
       const hero = await page.locator('section[aria-labelledby="home-title"] > *').nth(1).boundingBox();
       expect(hero?.width ?? 0).toBeGreaterThan(100);
       expect((hero?.y ?? 9999) + (hero?.height ?? 0)).toBeLessThanOrEqual(viewport.height);
+      if (viewport.width < 640) {
+        // The hero is compact on a phone: the first toy card's top (its light and title) is on the first screen.
+        const card = await page.getByRole('list', { name: 'Latest glyphs' }).getByRole('article').first().boundingBox();
+        expect(card).not.toBeNull();
+        console.log(`first home card at y=${Math.round(card!.y)} (${viewport.width}×${viewport.height})`);
+        expect(card!.y + Math.min(card!.height, 160)).toBeLessThanOrEqual(viewport.height);
+      }
       await shot(page, 'home');
 
       let nav = page.getByRole('navigation', { name: 'Main' });
@@ -176,6 +184,43 @@ test.describe('the toy page', () => {
   }
 });
 
+test.describe('the toy page player', () => {
+  test('a Phone (3) toy previews on the Phone (4a) Pro 13×13 round matrix; the choice is a remembered radio group (390 px)', async ({ page, signedInUser }) => {
+    expect(signedInUser.email).toBeTruthy();
+    const kit = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/glyph-matrix/pulse_25.json'));
+    const uploaded = await page.request.post('/api/upload-file', { headers: { origin: jsonHeaders.origin }, multipart: { type: 'animations', size: '25', file: { name: 'pulse_25.json', mimeType: 'application/json', buffer: kit } } });
+    expect(uploaded.status(), await uploaded.text()).toBe(200);
+    const created = await page.request.post('/api/upload-glyph', {
+      headers: jsonHeaders,
+      data: { title: `Matrix Toy ${Date.now().toString(36)}`, description: 'A pulse.', githubUrl: 'https://github.com/example/pulse', animationUrl: ((await uploaded.json()) as { url: string }).url },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const id = ((await created.json()) as { id: string }).id;
+
+    await page.setViewportSize(VIEWPORTS[0]);
+    await page.goto(`/glyph/${id}`);
+    const group = page.getByRole('group', { name: 'Preview on' });
+    const phone3 = group.getByRole('radio', { name: /Phone \(3\)/ });
+    const phone4a = group.getByRole('radio', { name: /Phone \(4a\) Pro/ });
+    await expect(phone3).toBeChecked();
+    const leds = page.locator('[data-playing] canvas').last();
+    await expect.poll(() => leds.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBe(25);
+
+    // By keyboard: one tab stop, the arrow key moves the choice.
+    await phone3.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(phone4a).toBeChecked();
+    await expect.poll(() => leds.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBe(13);
+    // Only the 137 LEDs of the round mask are drawn: the corners stay transparent.
+    const corner = await leds.evaluate((canvas: HTMLCanvasElement) => canvas.getContext('2d')!.getImageData(0, 0, 1, 1).data[3]);
+    expect(corner).toBe(0);
+    await expectNoAxeViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('group', { name: 'Preview on' }).getByRole('radio', { name: /Phone \(4a\) Pro/ })).toBeChecked();
+  });
+});
+
 test.describe('browse', () => {
   for (const viewport of VIEWPORTS) {
     test(`results and their count are on the first screen; on a phone the filters are a sheet that gives focus back (${viewport.width} px)`, async ({ page, signedInUser }) => {
@@ -207,7 +252,17 @@ test.describe('browse', () => {
         await page.keyboard.press('Enter');
         const sheet = page.getByRole('dialog', { name: 'Sort and filter' });
         await expect(sheet.getByRole('group', { name: 'Filter by phone' })).toBeVisible();
+        // A bottom sheet, not a centred dialog: full width, on the bottom edge, its result count in view.
+        const box = (await sheet.boundingBox())!;
+        expect(Math.round(box.width)).toBe(viewport.width);
+        expect(Math.round(box.y + box.height)).toBe(viewport.height);
+        const show = sheet.getByRole('button', { name: /^Show \d+\+? (glyph|toy)s?$/ });
+        await expect(show).toBeInViewport();
         await expectNoAxeViolations(page);
+        // Focus stays inside: Shift+Tab from the first stop wraps to the last.
+        await sheet.getByRole('button', { name: 'Close' }).focus();
+        await page.keyboard.press('Shift+Tab');
+        expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
         await page.keyboard.press('Escape');
         await expect(sheet).toHaveCount(0);
         await expect(opener).toBeFocused();
