@@ -39,7 +39,7 @@ test.describe('top bar and footer', () => {
     await expect(page.getByRole('link', { name: 'Upload Glyph' })).toBeVisible();
     await page.getByRole('button', { name: 'User menu' }).click();
     const items = page.getByRole('menuitem');
-    await expect(items).toHaveText(['My Storefront', 'Liked Posts', 'Request Glyphs', 'My Requests', 'Settings', 'Logout']);
+    await expect(items).toHaveText(['My Storefront', 'Dashboard', 'Liked Posts', 'Request Glyphs', 'My Requests', 'Settings', 'Logout']);
     await page.getByRole('menuitem', { name: 'My Storefront' }).click();
     await expect(page).toHaveURL(`/storefront/${signedInUser.username}`);
   });
@@ -54,6 +54,7 @@ test.describe('top bar and footer', () => {
     await expect(sheet.getByText(`@${signedInUser.username}`)).toBeVisible();
     await expect(sheet.getByRole('navigation', { name: 'User menu' }).getByRole('link')).toHaveText([
       'My Storefront',
+      'Dashboard',
       'Liked Posts',
       'Request Glyphs',
       'My Requests',

@@ -30,6 +30,7 @@ export * from './apk/permissions.ts';
 export * from './apk/code-words.ts';
 // Issue 18: releases
 export * from './schemas/release.ts';
+export * from './stats-ranges.ts';
 export * from './schemas/stats.ts';
 // Issue 22: the API's error codes
 export * from './error-codes.ts';

@@ -73,6 +73,8 @@ export const routePatterns = {
   notFound: '/404',
   following: '/following',
   install: '/install',
+  dashboard: '/dashboard',
+  dashboardGlyph: '/dashboard/:glyphId',
 } as const;
 
 /** Who sees a page: anyone, only signed-out visitors (else to /), signed-in people (else to /login), admins. */
@@ -127,6 +129,9 @@ export const PAGES: readonly Page[] = [
   { pattern: routePatterns.following, module: 'following', access: 'signed-in' },
   // spec §2 Liked: signed out, /login says 'Please log in to view your liked posts' (decision 0081).
   { pattern: routePatterns.liked, module: 'liked', access: 'signed-in' },
+  // Issue 51: the creator's statistics, and one toy's.
+  { pattern: routePatterns.dashboard, module: 'dashboard', access: 'signed-in' },
+  { pattern: routePatterns.dashboardGlyph, module: 'dashboard-glyph', access: 'signed-in' },
   { pattern: routePatterns.admin, module: 'admin', access: 'admin' },
   { pattern: routePatterns.notFound, module: 'not-found', access: 'public' },
   { pattern: '*', module: 'not-found', access: 'public' },

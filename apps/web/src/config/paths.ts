@@ -37,4 +37,6 @@ export const paths = {
   notFound: '/404',
   following: '/following',
   install: '/install',
+  dashboard: '/dashboard',
+  dashboardGlyph: (glyphId: string) => `/dashboard/${seg(glyphId)}`,
 } as const;

@@ -1,15 +1,7 @@
 import '../zod.ts';
 import { z } from 'zod';
 import { STATS_MSG } from '../messages/stats.ts';
-
-/** How a counted download came: the site's buttons, the stable latest.apk link, or the F-Droid repository. */
-export const DOWNLOAD_SOURCES = ['button', 'latest', 'repository'] as const;
-export type DownloadSource = (typeof DOWNLOAD_SOURCES)[number];
-
-/** The ranges the statistics offer, in UTC calendar days ending today. */
-export const STATS_RANGES = [7, 30, 90, 365] as const;
-export type StatsRange = (typeof STATS_RANGES)[number];
-export const DEFAULT_STATS_RANGE: StatsRange = 30;
+import { DEFAULT_STATS_RANGE, STATS_RANGES, type StatsRange } from '../stats-ranges.ts';
 
 /** `?days=` of every statistics endpoint: absent → 30; anything but 7, 30, 90 or 365 → 400 with one message. */
 export const StatsQuerySchema = z.object({

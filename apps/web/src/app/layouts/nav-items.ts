@@ -5,11 +5,12 @@ export interface NavItem {
   to: string;
 }
 
-/** spec §2 Navigation: the user menu, in order (Admin Panel for admins only; Logout is added by the menus). */
+/** spec §2 Navigation: the user menu, in order, plus Dashboard (issue 51) (Admin Panel for admins only; Logout is added by the menus). */
 export function userMenuItems(username: string | undefined, isAdmin: boolean): NavItem[] {
   const items: NavItem[] = [];
   if (username) items.push({ label: 'My Storefront', to: paths.storefront(username) });
   items.push(
+    { label: 'Dashboard', to: paths.dashboard },
     { label: 'Liked Posts', to: paths.liked },
     { label: 'Request Glyphs', to: paths.requestGlyphs },
     { label: 'My Requests', to: paths.myRequests },

@@ -3,10 +3,11 @@ import { AdminPanel } from '../../features/admin/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab } from '../../features/community/index.ts';
 import { PendingReleasesTab } from '../../features/releases/index.ts';
+import { PlatformCharts } from '../../features/stats/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab; issue 18: the
-// releases held for a signing key change, as the 'Releases' tab.
+// releases held for a signing key change, as the 'Releases' tab; issue 51: the platform's charts on Statistics.
 const EXTRA_TABS = [
   { id: 'reports', label: 'Reports', content: <ReportsTab /> },
   { id: 'releases', label: ADMIN_MSG.pendingReleasesTab, content: <PendingReleasesTab /> },
@@ -19,5 +20,5 @@ const EXTRA_TABS = [
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
   const { profile } = useAuth();
-  return <AdminPanel extraTabs={EXTRA_TABS} isSuperAdmin={Boolean(profile?.isSuperAdmin)} />;
+  return <AdminPanel extraTabs={EXTRA_TABS} isSuperAdmin={Boolean(profile?.isSuperAdmin)} statisticsCharts={<PlatformCharts />} />;
 }

@@ -34,7 +34,16 @@ export interface ExtraAdminTab {
  * spec §2 Admin panel: Statistics, Users, Glyphs, Requests, Admins and the audit log, one tab each.
  * `isSuperAdmin`: only the super admin is offered 'Remove Admin' (the server refuses everyone else).
  */
-export function AdminPanel({ extraTabs = [], isSuperAdmin = false }: { extraTabs?: ExtraAdminTab[]; isSuperAdmin?: boolean }) {
+export function AdminPanel({
+  extraTabs = [],
+  isSuperAdmin = false,
+  statisticsCharts,
+}: {
+  extraTabs?: ExtraAdminTab[];
+  isSuperAdmin?: boolean;
+  /** Issue 51: the platform's activity per day, provided by the route, below the spec's statistics. */
+  statisticsCharts?: ReactNode;
+}) {
   const stats = useAdminStats();
   // The tab lives in ?tab= (linkable; each switch a history entry, issue 17).
   const [tab, setTab] = useUrlTab<string>([...TAB_IDS, ...extraTabs.map((extra) => extra.id)]);
@@ -58,7 +67,7 @@ export function AdminPanel({ extraTabs = [], isSuperAdmin = false }: { extraTabs
           ))}
         </TabsList>
         <TabsContent value="statistics">
-          <StatisticsTab stats={stats.data} />
+          <StatisticsTab stats={stats.data} charts={statisticsCharts} />
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />

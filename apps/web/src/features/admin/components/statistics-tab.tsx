@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import { formatCount, pluralize, type AdminStats } from '@glyphary/shared';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card.tsx';
@@ -7,8 +8,11 @@ import { additionalMetrics } from '../lib/metrics.ts';
 import { StatCard } from './stat-card.tsx';
 import { SyncCard } from './sync-card.tsx';
 
-/** spec §2 Statistics: stat cards, Data Synchronization, Additional Metrics and Top Performing Glyphs. */
-export function StatisticsTab({ stats }: { stats: AdminStats | undefined }) {
+/**
+ * spec §2 Statistics: stat cards, Data Synchronization, Additional Metrics and Top Performing Glyphs;
+ * then `charts` (issue 51), which the route composes from the statistics feature.
+ */
+export function StatisticsTab({ stats, charts }: { stats: AdminStats | undefined; charts?: ReactNode }) {
   const metrics = stats ? additionalMetrics(stats) : null;
   return (
     <div className="flex flex-col gap-6">
@@ -84,6 +88,8 @@ export function StatisticsTab({ stats }: { stats: AdminStats | undefined }) {
           )}
         </CardContent>
       </Card>
+
+      {charts}
     </div>
   );
 }
