@@ -35,6 +35,8 @@ test.describe('creator dashboard (issue 51)', () => {
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const views = page.getByRole('region', { name: 'Views per day', exact: true });
+    // The first statistics read of a fresh server; a hang guard, not a speed check.
+    await expect(views).toBeVisible({ timeout: 30_000 });
     // uPlot, loaded with the page's charts, draws each on a canvas.
     await expect(views.locator('[data-chart] canvas').first()).toBeVisible();
     await expect(page.locator('[data-chart] canvas')).not.toHaveCount(0);
