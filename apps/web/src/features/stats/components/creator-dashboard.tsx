@@ -27,7 +27,7 @@ export function CreatorDashboard() {
     <div className="flex flex-col gap-6">
       <PageHeader
         title="Dashboard"
-        description="Views, downloads, likes and new followers of your toys, per UTC day."
+        description="Views, downloads, likes and new followers of your glyphs, per UTC day."
         actions={<ExportCsvButton onExport={exportCsv} disabled={!data} />}
       />
       <RangePicker value={days} onChange={setDays} />
@@ -38,7 +38,7 @@ export function CreatorDashboard() {
       ) : stats.data.toys.length === 0 && stats.data.totals.follows === 0 ? (
         <EmptyState
           title="Nothing to chart yet"
-          description="Share a toy: its views, downloads and likes show here day by day."
+          description="Share a glyph: its views, downloads and likes show here day by day."
           action={
             <Link to={paths.upload} className={buttonClasses()}>
               Upload Glyph
@@ -78,15 +78,15 @@ function CreatorStatsView({ stats, days }: { stats: CreatorStats; days: StatsRan
       <StatsChart title="Downloads per day, by source" rows={stats.series} series={DOWNLOAD_SERIES} />
       <StatsChart title="Likes and new followers per day" rows={stats.series} series={LIKES_FOLLOWS_SERIES} />
 
-      <TableCard title="Top toys" description={`${topToys.length < stats.toys.length ? `Your ${TOP_TOYS} most viewed toys` : 'Your toys, most viewed first,'} over the last ${range}; open one for its own charts.`}>
+      <TableCard title="Top glyphs" description={`${topToys.length < stats.toys.length ? `Your ${TOP_TOYS} most viewed glyphs` : 'Your glyphs, most viewed first,'} over the last ${range}; open one for its own charts.`}>
         {topToys.length === 0 ? (
-          <p className="text-sm text-muted">No toys yet: share one and it shows here.</p>
+          <p className="text-sm text-muted">No glyphs yet: share one and it shows here.</p>
         ) : (
         <table className="w-full text-left text-sm">
           <thead>
             <tr className="text-muted">
               <th scope="col" className="px-3 py-2 font-medium">
-                Toy
+                Glyph
               </th>
               <th scope="col" className={headClass}>
                 Views
@@ -123,7 +123,7 @@ function CreatorStatsView({ stats, days }: { stats: CreatorStats; days: StatsRan
 
       <TableCard title="Downloads per release" description={`Each published APK release: its downloads over the last ${range} and since it was published.`}>
         {releases.length === 0 ? (
-          <p className="text-sm text-muted">No releases yet: downloads of a toy&apos;s APK releases show here.</p>
+          <p className="text-sm text-muted">No releases yet: downloads of a glyph&apos;s APK releases show here.</p>
         ) : (
           <ReleaseTable releases={releases} titleOf={(glyphId) => titles.get(glyphId)} />
         )}

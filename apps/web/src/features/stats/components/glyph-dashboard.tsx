@@ -11,7 +11,7 @@ import { StatsChart } from './stats-chart.tsx';
 
 const CSV_COLUMNS = columnsOf(VIEWS_SERIES, DOWNLOAD_SERIES, LIKES_SERIES);
 
-/** /dashboard/{glyphId}: one toy's charts for its creator (and admins), from /api/glyphs/{id}/stats. */
+/** /dashboard/{glyphId}: one glyph's charts for its creator (and admins), from /api/glyphs/{id}/stats. */
 export function GlyphDashboard({ glyphId }: { glyphId: string }) {
   const [days, setDays] = useRangeParam();
   const stats = useGlyphStats(glyphId, days);
@@ -26,15 +26,15 @@ export function GlyphDashboard({ glyphId }: { glyphId: string }) {
     <div className="flex flex-col gap-6">
       <Link to={`${paths.dashboard}?days=${days}`} className="inline-flex w-fit items-center gap-2 text-sm text-muted underline-offset-4 hover:text-fg hover:underline">
         <ArrowLeft size={16} aria-hidden="true" />
-        All toys
+        All glyphs
       </Link>
       <PageHeader
-        title={data?.title ?? 'Toy statistics'}
+        title={data?.title ?? 'Glyph statistics'}
         description={
           <>
             Views, downloads and likes per UTC day.{' '}
             <Link to={paths.glyph(glyphId)} className="underline underline-offset-4 hover:text-fg">
-              Open the toy&apos;s page
+              Open the glyph&apos;s page
             </Link>
           </>
         }
@@ -60,7 +60,7 @@ export function GlyphDashboard({ glyphId }: { glyphId: string }) {
           <StatsChart title="Likes per day" rows={stats.data.series} series={LIKES_SERIES} />
           <TableCard title="Downloads per release" description={`Each published APK release: its downloads over the last ${range} and since it was published.`}>
             {stats.data.releases.length === 0 ? (
-              <p className="text-sm text-muted">No releases yet: downloads of this toy&apos;s APK releases show here.</p>
+              <p className="text-sm text-muted">No releases yet: downloads of this glyph&apos;s APK releases show here.</p>
             ) : (
               <ReleaseTable releases={stats.data.releases} />
             )}

@@ -69,7 +69,7 @@ export function StatsError({ error, onRetry }: { error: unknown; onRetry: () => 
   );
 }
 
-/** A titled table block (top toys, releases). */
+/** A titled table block (top glyphs, releases). */
 export function TableCard({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-line bg-surface p-5 sm:p-6">
@@ -108,7 +108,7 @@ export function ExportCsvButton({ onExport, disabled }: { onExport: () => void; 
   );
 }
 
-/** Releases with their downloads; `titleOf` adds the toy column (the creator's page lists every toy's). */
+/** Releases with their downloads; `titleOf` adds the glyph column (the creator's page lists every glyph's). */
 export function ReleaseTable({ releases, titleOf }: { releases: readonly ReleaseStats[]; titleOf?: (glyphId: string) => string | undefined }) {
   return (
     <table className="w-full text-left text-sm">
@@ -116,7 +116,7 @@ export function ReleaseTable({ releases, titleOf }: { releases: readonly Release
         <tr className="text-muted">
           {titleOf ? (
             <th scope="col" className="px-3 py-2 font-medium">
-              Toy
+              Glyph
             </th>
           ) : null}
           <th scope="col" className="px-3 py-2 font-medium">
