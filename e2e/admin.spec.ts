@@ -1,29 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { MSG } from '@glyphary/shared';
 import {
+  apiUser,
   expect,
   expectNoAxeViolations,
   jsonHeaders,
   loginViaApi,
- 
   signInAsSuperAdmin,
-  signUpViaApi,
   test,
-  uniqueUser,
 } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
-
-/** A user with their own API session (not the browser's). */
-async function apiUser(
-  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
-  extraHTTPHeaders: Record<string, string> | undefined,
-  prefix: string,
-) {
-  const request = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders });
-  const user = uniqueUser(prefix);
-  await signUpViaApi(request, user);
-  return { user, request };
-}
 
 async function postJson<T>(request: APIRequestContext, url: string, data: unknown): Promise<T> {
   const response = await request.post(url, { headers: jsonHeaders, data });
@@ -44,7 +30,7 @@ test.describe('admin panel', () => {
     browser,
   }) => {
     test.setTimeout(150_000);
-    await signInAsSuperAdmin(page.request);
+    await signInAsSuperAdmin(page.context());
     const maker = await apiUser(playwright, extraHTTPHeaders, 'mk');
     const taker = await apiUser(playwright, extraHTTPHeaders, 'tk');
     const glyphTitle = `Admin e2e glyph ${Date.now().toString(36)}`;

@@ -1,16 +1,15 @@
 import { APK_MSG, CODE_MSG } from '@glyphary/shared';
 import { buildApkEntries, buildDex, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, revealDeferredSections, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, revealDeferredSections, test } from './fixtures.ts';
 
 // Issue 15: an uploaded toy APK is read and explained — in the form, on the glyph page, in the disclaimer.
-test('upload a toy APK: the form shows what was found, the glyph page explains it, the disclaimer names SHA-256 and signer', async ({ page }) => {
+test('upload a toy APK: the form shows what was found, the glyph page explains it, the disclaimer names SHA-256 and signer', async ({ page, signedInUser }) => {
   test.setTimeout(120_000);
+  expect(signedInUser.username).toBeTruthy();
   const signer = await createSigner('Orbit Maker', 'Glyph Studio');
   // Issue 50: its code embeds an advertising SDK and can run other programs.
   const code = buildDex({ classes: ['com.google.android.gms.ads.MobileAds'], methods: [{ className: 'java.lang.Runtime', name: 'exec' }] });
   const apk = await signApk([...buildApkEntries(TWO_TOY_SPEC), { name: 'classes2.dex', data: code }], signer, { v1: true, v2: true });
-  const user = uniqueUser('apk');
-  await signUpViaUi(page, user);
   await page.goto('/upload');
   const title = `Orbit ${Date.now()}`;
   await page.getByLabel('Title').fill(title);

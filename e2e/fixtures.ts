@@ -1,7 +1,9 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { BASE_URL, MAIL_API_URL, SUPER_ADMIN_EMAIL } from './support/ports.ts';
+import { readFile } from 'node:fs/promises';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { BASE_URL, MAIL_API_URL } from './support/ports.ts';
+import { SUPER_ADMIN, SUPER_ADMIN_STATE } from './support/super-admin.ts';
 
 export { expect };
 
@@ -34,6 +36,18 @@ export async function signUpViaApi(request: APIRequestContext, user: TestUser): 
     data: { email: user.email, password: user.password, name: user.displayName, username: user.username },
   });
   expect(response.status(), await response.text()).toBe(200);
+}
+
+/** A new user with an API session of their own (not the browser's), playing another client. */
+export async function apiUser(
+  playwright: { request: { newContext: (options: object) => Promise<APIRequestContext> } },
+  extraHTTPHeaders: Record<string, string> | undefined,
+  prefix: string,
+): Promise<{ user: TestUser; request: APIRequestContext }> {
+  const request = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders });
+  const user = uniqueUser(prefix);
+  await signUpViaApi(request, user);
+  return { user, request };
 }
 
 /** Signs in through the API (on `page.request`, the browser shares the session cookie). */
@@ -138,19 +152,13 @@ function randomClientIp(): string {
   return `10.${randomInt(0, 256)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
 }
 
+// Users are not deleted after their test: the e2e server and its data directory live for one run, and a
+// sign-in plus a cascade delete after every test cost the run more than they bought (no test reads them).
 interface Fixtures {
-  /** A user created through the API (not signed in); deleted after the test if it still exists. */
+  /** A user created through the API (not signed in). */
   account: TestUser;
   /** A user created through the API with the browser page signed in as them. */
   signedInUser: TestUser;
-}
-
-async function deleteAccountQuietly(request: APIRequestContext, user: TestUser): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: jsonHeaders,
-    data: { email: user.email, password: user.password },
-  });
-  if (signIn.ok()) await request.delete('/api/delete-user-data', { headers: { origin: BASE_URL } });
 }
 
 export const test = base.extend<Fixtures>({
@@ -175,53 +183,25 @@ export const test = base.extend<Fixtures>({
     const request = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders });
     const user = uniqueUser();
     await signUpViaApi(request, user);
-    await use(user);
-    await deleteAccountQuietly(request, user);
     await request.dispose();
+    await use(user);
   },
-  signedInUser: async ({ page, playwright, extraHTTPHeaders }, use) => {
+  signedInUser: async ({ page }, use) => {
     const user = uniqueUser();
     await signUpViaApi(page.request, user);
     await use(user);
-    const request = await playwright.request.newContext({ baseURL: BASE_URL, extraHTTPHeaders });
-    await deleteAccountQuietly(request, user);
-    await request.dispose();
   },
 });
 
-/** The designated super admin of the e2e server; whichever test comes first creates the account. */
-export const SUPER_ADMIN: TestUser = {
-  email: SUPER_ADMIN_EMAIL,
-  username: 'e2e_super_admin',
-  displayName: 'Super Admin',
-  password: 'Super-Admin-e2e-1!',
-};
+export { SUPER_ADMIN };
 
-/** Signs `request` in as the super admin, creating the account the first time. */
-export async function signInAsSuperAdmin(request: APIRequestContext): Promise<void> {
-  const signIn = await request.post('/api/auth/sign-in/email', {
-    headers: jsonHeaders,
-    data: { email: SUPER_ADMIN.email, password: SUPER_ADMIN.password },
-  });
-  if (signIn.ok()) return;
-  const signUp = await request.post('/api/auth/sign-up/email', {
-    headers: jsonHeaders,
-    data: {
-      email: SUPER_ADMIN.email,
-      password: SUPER_ADMIN.password,
-      name: SUPER_ADMIN.displayName,
-      username: SUPER_ADMIN.username,
-    },
-  });
-  // Another worker may have created it a moment ago.
-  if (!signUp.ok()) {
-    await loginViaApi(request, SUPER_ADMIN);
-    return;
-  }
-  // The role waits for the address to be proven (issue 21): open the mailed link, signed in as the account.
-  const mail = await waitForMail(SUPER_ADMIN.email);
-  const link = /https?:\/\/\S+\/verify-email\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error('no verification link in the super admin mail');
-  const url = new URL(link);
-  await request.get(url.pathname + url.search, { maxRedirects: 0 });
+/**
+ * Makes `context` (its pages and `page.request`) the super admin's, with the session global-setup.ts
+ * signed in once. Not a sign-in per test: the server takes one sign-in per email at a time and answers
+ * a second, concurrent one 429 (two workers reaching this step together failed that way).
+ */
+export async function signInAsSuperAdmin(context: BrowserContext): Promise<void> {
+  const state = JSON.parse(await readFile(SUPER_ADMIN_STATE, 'utf8')) as { cookies: Parameters<BrowserContext['addCookies']>[0] };
+  await context.clearCookies();
+  await context.addCookies(state.cookies);
 }

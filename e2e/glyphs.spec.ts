@@ -1,29 +1,20 @@
-import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import { apkFileName, MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, signUpViaApi, signUpViaUi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueUser } from './fixtures.ts';
+import { APK_MIME, shareGlyph, toyApk } from './support/data.ts';
+import { openShareFormAndSendEmpty, publishShareForm } from './support/share-form.ts';
 import { BASE_URL } from './support/ports.ts';
 
 /** 8×8 PNGs in two colours (real images the server re-encodes). */
 const RED_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWO4LqmIFTEMLQkA2M5EQRJHmMgAAAAASUVORK5CYII=', 'base64');
 const BLUE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWPQiLqDFTEMLQkAA8ZXgUNY7KIAAAAASUVORK5CYII=', 'base64');
 
-/** A real one-toy APK from the shared test-support builder (the server analyses every APK). */
-function makeApk(): Buffer {
-  return buildApk({ packageName: 'com.example.e2e', permissions: [GLYPH_ENABLE], toys: [{ service: '.PulseToy', name: 'Pulse', summary: 'A soft pulse' }] });
-}
-
 test.describe('sharing a glyph', () => {
-  test('sign up, upload images and an APK, share, download, edit and delete', async ({ page }) => {
+  // (Signing up through the form is auth.spec.ts's journey; this one starts signed in.)
+  test('upload images and an APK, share, download, edit and delete', async ({ page, signedInUser: user }) => {
     // The whole journey of issue 3 in one test: many steps, several axe runs.
     test.setTimeout(180_000);
-    const user = uniqueUser('g');
-    await signUpViaUi(page, user);
-    await page.goto('/upload');
-    await expect(page.getByRole('heading', { name: 'Share Glyph' })).toBeVisible();
-
     // The form refuses to send without the required fields (spec §5 order).
-    await page.getByRole('button', { name: 'Share Glyph' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: MSG.titleRequired })).toBeVisible();
+    await openShareFormAndSendEmpty(page);
 
     const title = `Pulse Ring ${user.username.slice(-4)}!`;
     await page.getByLabel('Title').fill(`  ${title}  `);
@@ -48,16 +39,12 @@ test.describe('sharing a glyph', () => {
       { name: 'blue.png', mimeType: 'image/png', buffer: BLUE_PNG },
     ]);
     await expect(page.getByRole('img', { name: 'Image 2', exact: true })).toBeVisible();
-    await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'pulse.apk', mimeType: 'application/vnd.android.package-archive', buffer: makeApk() }]);
+    const apk = toyApk({ packageName: 'com.example.e2e', name: 'Pulse', summary: 'A soft pulse' });
+    await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'pulse.apk', mimeType: APK_MIME, buffer: apk }]);
     await expect(page.getByRole('button', { name: /^Remove .*\.apk$/ })).toBeVisible();
+    // (Check Database and the form's axe scan: share.spec.ts; the form with images: browse.spec.ts.)
 
-    await page.getByText(MSG.diagnostics, { exact: true }).click();
-    await page.getByRole('button', { name: 'Check Database' }).click();
-    await expect(page.getByRole('status').filter({ hasText: /Database reachable \(\d+(\.\d+)? ms\)/ })).toBeVisible();
-    await expectNoAxeViolations(page);
-
-    await page.getByRole('button', { name: 'Share Glyph' }).click();
-    await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
+    await publishShareForm(page);
     const glyphUrl = page.url();
 
     // The detail page shows everything.
@@ -82,8 +69,8 @@ test.describe('sharing a glyph', () => {
     // Download through the disclaimer: the file arrives with the spec's name.
     await page.getByRole('button', { name: 'Download APK' }).click();
     const dialog = page.getByRole('dialog', { name: 'Download APK' });
+    // (The disclaimer dialog is scanned in apk.spec.ts, there with the signer too.)
     await expect(dialog.getByText(MSG.downloadDisclaimer)).toBeVisible();
-    await expectNoAxeViolations(page);
     const downloadPromise = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Download', exact: true }).click();
     const download = await downloadPromise;
@@ -134,12 +121,7 @@ test.describe('sharing a glyph', () => {
 
   test('another user sees no Edit/Delete, a visitor liking goes to /login, unknown ids are a 404 at their own address', async ({ page, browser, signedInUser }) => {
     expect(signedInUser.username).toBeTruthy();
-    const created = await page.request.post('/api/upload-glyph', {
-      headers: { origin: BASE_URL, 'content-type': 'application/json' },
-      data: { title: 'Repo Only Toy', description: 'Built from source.', githubUrl: 'https://github.com/example/repo-only' },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const { id } = (await created.json()) as { id: string };
+    const id = await shareGlyph(page.request, { title: 'Repo Only Toy', description: 'Built from source.', githubUrl: 'https://github.com/example/repo-only' });
 
     await page.goto(`/glyph/${id}`);
     await expect(page.getByRole('button', { name: 'Edit Glyph' })).toBeVisible();
@@ -172,11 +154,7 @@ test.describe('sharing a glyph', () => {
 
   test('the server renders Open Graph tags for a glyph page', async ({ page, signedInUser }) => {
     expect(signedInUser.email).toBeTruthy();
-    const created = await page.request.post('/api/upload-glyph', {
-      headers: { origin: BASE_URL, 'content-type': 'application/json' },
-      data: { title: 'Meta Toy', description: 'Preview me when shared.', githubUrl: 'https://github.com/example/meta' },
-    });
-    const { id } = (await created.json()) as { id: string };
+    const id = await shareGlyph(page.request, { title: 'Meta Toy', description: 'Preview me when shared.', githubUrl: 'https://github.com/example/meta' });
     const html = await (await page.request.get(`/glyph/${id}`)).text();
     expect(html).toContain('<meta property="og:title" content="Meta Toy" />');
     expect(html).toContain('<meta name="twitter:description" content="Preview me when shared." />');

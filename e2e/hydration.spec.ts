@@ -59,20 +59,26 @@ async function seed(page: Page, username: string, displayName: string): Promise<
   const requestTitle = `Wanted ${word}`;
   const request = await page.request.post('/api/glyph-requests', { headers: jsonHeaders, data: { title: requestTitle, description: 'A request on the board.' } });
   expect(request.status(), await request.text()).toBe(200);
+  // Cancelled, it is looked for on the board filtered to cancelled requests, which few tests make:
+  // the open board's first page is shared with tests that add dozens of requests while this one runs.
+  const { id: requestId } = (await request.json()) as { id: string };
+  const cancel = await page.request.post(`/api/glyph-requests/${requestId}/cancel`, { headers: jsonHeaders, data: {} });
+  expect(cancel.status(), await cancel.text()).toBe(200);
   return { glyphId, glyphTitle, requestTitle, username, displayName };
 }
 
 /** Visits each public page at `width` and checks it was pre-rendered and hydrated cleanly. */
-async function visitPublicPages(page: Page, problems: string[], data: Fixture, signedIn: boolean, width: number): Promise<void> {
+async function visitPublicPages(page: Page, problems: string[], data: Fixture, signedIn: boolean, width: number, scan = false): Promise<void> {
   await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
   const pages: { url: string; expectInHtml: string; html?: string }[] = [
     { url: '/', expectInHtml: 'Glyph' },
     { url: `/glyph/${data.glyphId}`, expectInHtml: data.glyphTitle },
     { url: '/search', expectInHtml: 'boot animation' },
-    { url: '/request-glyphs', expectInHtml: data.requestTitle },
+    // The whole board: pre-rendered with its cards (whose, this test cannot know).
+    { url: '/request-glyphs', expectInHtml: 'Request Glyph Toys', html: 'role="article"' },
     // A search highlights the term in the title (<mark>): the card's link is what the HTML must hold.
     { url: `/search?q=${data.glyphTitle.split(' ')[1]}&has=source`, expectInHtml: data.glyphTitle, html: `href="/glyph/${data.glyphId}"` },
-    { url: '/request-glyphs?status=open', expectInHtml: data.requestTitle },
+    { url: '/request-glyphs?status=cancelled', expectInHtml: data.requestTitle },
     // A storefront's data is not in the page (its debug log times the profile load): it is pre-rendered loading.
     { url: `/storefront/${data.username}`, expectInHtml: data.displayName, html: 'aria-label="Loading storefront"' },
   ];
@@ -94,28 +100,28 @@ async function visitPublicPages(page: Page, problems: string[], data: Fixture, s
     expect(html.includes(inHtml ?? expectInHtml), `${url} carries its content`).toBe(true);
     expect(html.includes('>User menu: </span>'), `${url}: the user menu in the HTML`).toBe(signedIn);
   }
-  await expectNoAxeViolations(page);
+  // The last page, a visitor's view of a storefront (its owner's is scanned in discovery.spec.ts).
+  if (scan) await expectNoAxeViolations(page);
 }
 
+// Three factors, two values each: every pair of values is met once (zone × person, zone × width,
+// person × width), in four runs of the seven pages instead of eight.
 for (const { timezoneId, width } of ZONES) {
+  const other = width === 390 ? 1280 : 390;
   test.describe(`pre-rendered pages hydrate in ${timezoneId}`, () => {
     test.use({ timezoneId, locale: 'en-NZ' });
 
-    test(`signed in (${width} px and ${width === 390 ? 1280 : 390} px)`, async ({ page, signedInUser }) => {
-      test.setTimeout(120_000);
+    test(`signed in (${width} px)`, async ({ page, signedInUser }) => {
       const problems = watchHydration(page);
       const data = await seed(page, signedInUser.username, signedInUser.displayName);
       await visitPublicPages(page, problems, data, true, width);
-      await visitPublicPages(page, problems, data, true, width === 390 ? 1280 : 390);
     });
 
-    test(`signed out (${width} px and ${width === 390 ? 1280 : 390} px)`, async ({ page, signedInUser }) => {
-      test.setTimeout(120_000);
+    test(`signed out (${other} px)`, async ({ page, signedInUser }) => {
       const data = await seed(page, signedInUser.username, signedInUser.displayName);
       await page.context().clearCookies();
       const problems = watchHydration(page);
-      await visitPublicPages(page, problems, data, false, width);
-      await visitPublicPages(page, problems, data, false, width === 390 ? 1280 : 390);
+      await visitPublicPages(page, problems, data, false, other, timezoneId === ZONES[0].timezoneId);
     });
   });
 }

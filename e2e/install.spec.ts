@@ -1,7 +1,6 @@
 import { buildApkEntries, createSigner, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, revealDeferredSections, signUpViaUi, test, uniqueUser } from './fixtures.ts';
-
-const APK_MIME = 'application/vnd.android.package-archive';
+import { expect, expectNoAxeViolations, revealDeferredSections, test } from './fixtures.ts';
+import { shareGlyph, uploadApk } from './support/data.ts';
 
 // Issue 49: the Install page (repository link, QR code, fingerprint) and a toy's "Get updates".
 test('the Install page shows the repository link, its QR code and the fingerprint the server signs with', async ({ page }) => {
@@ -25,18 +24,12 @@ test('the Install page shows the repository link, its QR code and the fingerprin
   await expect(page).toHaveURL(/\/install$/);
 });
 
-test('a toy with an APK offers "Get updates": its store link and Obtainium pointing at Glyphary', async ({ page }) => {
-  test.setTimeout(120_000);
+test('a toy with an APK offers "Get updates": its store link and Obtainium pointing at Glyphary', async ({ page, signedInUser }) => {
+  expect(signedInUser.username).toBeTruthy();
   const apk = await signApk(buildApkEntries(TWO_TOY_SPEC), await createSigner('Orbit Maker'), { v2: true });
-  await signUpViaUi(page, uniqueUser('inst'));
-  await page.goto('/upload');
-  await page.getByLabel('Title').fill(`Orbit ${Date.now()}`);
-  await page.getByLabel('Description').fill('Two toys, one always on.');
-  await page.getByLabel('APK File', { exact: true }).setInputFiles([{ name: 'orbit.apk', mimeType: APK_MIME, buffer: apk }]);
-  await expect(page.getByRole('button', { name: 'Share Glyph' })).toBeEnabled();
-  await page.getByRole('button', { name: 'Share Glyph' }).click();
-  await expect(page).toHaveURL(/\/glyph\/[0-9a-f-]{36}$/);
-  const id = new URL(page.url()).pathname.split('/').pop()!;
+  // Shared through the API: the Share Glyph form is not this test's subject.
+  const id = await shareGlyph(page.request, { title: `Orbit ${Date.now()}`, description: 'Two toys, one always on.', apkUrl: await uploadApk(page.request, apk, 'orbit.apk') });
+  await page.goto(`/glyph/${id}`);
   await revealDeferredSections(page);
 
   await page.getByRole('button', { name: 'Get updates' }).click();

@@ -10,6 +10,8 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
 ] as const;
+/** A state seen at both widths is scanned once, on the phone layout. */
+const AXE_WIDTH = 390;
 /** Screenshots for the issue's before/after review. */
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/phone-first-shots';
 
@@ -53,7 +55,8 @@ test.describe('missing pages', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Glyph not found' })).toBeVisible();
       await expect(page).toHaveURL(address);
       await expect(page).toHaveTitle('Glyph not found · Glyphary');
-      await expectNoAxeViolations(page);
+      // One scan of this state, on the phone layout: the wider run shows the same markup.
+      if (viewport.width === AXE_WIDTH) await expectNoAxeViolations(page);
       await shot(page, 'glyph-not-found');
 
       const unknown = await page.goto('/no-such-page/at-all');
@@ -135,7 +138,8 @@ test.describe('navigation', () => {
       await page.getByRole('tab', { name: 'Popular' }).focus();
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tabpanel');
-      await expectNoAxeViolations(page);
+      // The desktop top bar is scanned on the home page in discovery.spec.ts (signed in) and a11y.spec.ts (signed out).
+      if (viewport.width === AXE_WIDTH) await expectNoAxeViolations(page);
     });
   }
 
@@ -179,7 +183,8 @@ test.describe('the toy page', () => {
       }
       await expect(download).toBeFocused();
       expect(steps).toBeLessThanOrEqual(3);
-      await expectNoAxeViolations(page);
+      // The owner's toy page at 1280 px is scanned in apk.spec.ts and glyphs.spec.ts.
+      if (viewport.width === AXE_WIDTH) await expectNoAxeViolations(page);
     });
   }
 });
@@ -242,7 +247,7 @@ test.describe('browse', () => {
       console.log(`first result at y=${Math.round((await first.boundingBox())!.y)} (${viewport.width}×${viewport.height})`);
       await expect(page.getByRole('heading', { name: 'Start searching' })).toHaveCount(0);
       await shot(page, 'browse');
-      await expectNoAxeViolations(page);
+      // (/search itself is scanned in browse.spec.ts at 390 px and search.spec.ts at 1280 px; here, the sheet.)
 
       if (viewport.width < 640) {
         // The filter rows are not on the page; one button opens them in a dialog, Escape returns to it.

@@ -10,6 +10,8 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Per run (keyed by its port): several runs on one machine must not wipe each other's traces.
   outputDir: `./.output/test-results/run-${APP_PORT}`,
+  // After the web server is up, before any worker: the super admin exists and is verified.
+  globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   workers: 2,
   retries: 0,
@@ -43,7 +45,8 @@ export default defineConfig({
     cwd: '..',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cold start (PGlite's WebAssembly, migrations) took over 60 s on a 2-core machine under load.
+    timeout: 150_000,
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },

@@ -45,6 +45,15 @@ async function createGlyphViaApi(request: APIRequestContext, title: string): Pro
   return ((await response.json()) as { id: string }).id;
 }
 
+/** Types `term` into the board's search box and waits for that (debounced) search to be answered. */
+async function searchBoard(page: Page, term: string): Promise<void> {
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('search') === term && response.url().includes('/api/glyph-requests'),
+  );
+  await page.getByRole('searchbox', { name: 'Search requests' }).fill(term);
+  await searched;
+}
+
 const marker = () => `m${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe('glyph requests', () => {
@@ -91,8 +100,10 @@ test.describe('glyph requests', () => {
   }) => {
     const id = marker();
     const title = `Battery ring ${id}`;
-    // A creates the request through the dialog.
+    // A creates the request through the dialog. Other tests add requests to this board all the time:
+    // narrowed to this test's word first, the new card cannot be pushed off the first page.
     await page.goto('/request-glyphs');
+    await searchBoard(page, id);
     // The toolbar's button comes first; an empty board (this spec run alone) offers a second one in its empty state.
     await page.getByRole('button', { name: 'Create Request' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Create Glyph Request' });
@@ -244,13 +255,11 @@ test.describe('glyph requests', () => {
 
   test('search keeps focus and the list while typing; Load more beyond 20', async ({ page, signedInUser: _user }) => {
     const id = marker();
-    for (let i = 0; i < 23; i += 1) {
-      await createRequestViaApi(page.request, {
-        title: `Paged ${id} ${String(i).padStart(2, '0')}`,
-        description: 'Paging test',
-        tags: [`tag${id}`],
-      });
-    }
+    const create = (i: number) =>
+      createRequestViaApi(page.request, { title: `Paged ${id} ${String(i).padStart(2, '0')}`, description: 'Paging test', tags: [`tag${id}`] });
+    // The first 22 at once; the newest, whose place is checked, after them.
+    await Promise.all(Array.from({ length: 22 }, (_, i) => create(i)));
+    await create(22);
     await page.goto('/request-glyphs');
     const search = page.getByRole('searchbox', { name: 'Search requests' });
     await expect(page.getByRole('list', { name: 'Glyph requests' })).toBeVisible();
@@ -283,6 +292,8 @@ test.describe('glyph requests', () => {
     await createRequestViaApi(page.request, { title, description: 'x'.repeat(60) });
     for (const path of ['/request-glyphs', '/my-requests']) {
       await page.goto(path);
+      // The shared board, narrowed to this card (other tests' new requests would push it off the first page).
+      if (path === '/request-glyphs') await searchBoard(page, title);
       if (path === '/my-requests') await page.getByRole('tab', { name: /^Created/ }).click();
       const card = page.getByRole('article', { name: title });
       const chip = card.getByText('OPEN', { exact: true });

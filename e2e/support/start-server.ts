@@ -135,8 +135,8 @@ const spawned = spawnServer({
   cwd: root,
   url: `http://127.0.0.1:${APP_PORT}`,
   stdio: 'inherit',
-  // Within Playwright's own webServer timeout (60 s), so the reason is printed here, not just "timed out".
-  timeoutMs: 55_000,
+  // Within Playwright's own webServer timeout (150 s), so the reason is printed here, not just "timed out".
+  timeoutMs: 140_000,
   // Known at once, so a SIGTERM during start-up still stops it, and an exit at any time ends the run.
   onSpawn: (child) => {
     app = child;
