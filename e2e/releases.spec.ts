@@ -111,10 +111,23 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
   await expect(publish.getByLabel('New APK')).toBeAttached();
   await publish.getByLabel('New APK').setInputFiles([{ name: 'comet-3.apk', mimeType: APK_MIME, buffer: rekeyed }]);
   await expect(publish).toContainText('com.example.comet 3.0.0');
+  // Before publishing, the dialog says plainly that the key differs, with both fingerprints.
+  const keyNotice = publish.getByRole('region', { name: MSG.keyChangeHeading });
+  await expect(keyNotice).toContainText(MSG.keyChangeBody);
+  await expect(keyNotice.getByRole('definition').filter({ hasText: keyA.sha256 })).toBeVisible();
+  await expect(keyNotice.getByRole('definition').filter({ hasText: keyB.sha256 })).toBeVisible();
   await publish.getByLabel(MSG.publishChangelogLabel).fill('Built on a new laptop.');
-  await publish.getByRole('button', { name: MSG.publishButton }).click();
+  await publish.getByLabel(MSG.reviewNoteLabel).fill('My old laptop died with the keystore.');
+  // The actions stay in view on an 800 px high screen, however long the body.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(publish.getByRole('button', { name: MSG.publishForReview })).toBeInViewport();
+  await publish.getByRole('button', { name: MSG.publishForReview }).click();
   await expect(publish).toBeHidden();
   await expect(page.getByText(MSG.releaseSignerChangedHeld)).toBeVisible();
+  // The page keeps saying what waits, for the creator.
+  const waiting = page.getByRole('region', { name: MSG.heldHeading });
+  await expect(waiting).toContainText(MSG.heldBody('3.0.0'));
+  await expect(waiting).toContainText('My old laptop died with the keystore.');
   const history = page.getByRole('region', { name: MSG.releasesHeading });
   await expect(history.getByRole('heading', { level: 3 })).toHaveText(['2.1.0']);
 
@@ -129,6 +142,9 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
   await expect(held).toContainText(`@${creator.username}`);
   await expect(held.getByRole('definition').filter({ hasText: keyA.sha256 })).toBeVisible();
   await expect(held.getByRole('definition').filter({ hasText: keyB.sha256 })).toBeVisible();
+  await expect(held).toContainText('My old laptop died with the keystore.');
+  await expect(held.getByRole('link', { name: `${MSG.pendingApkLink} ${title} 3.0.0` })).toHaveAttribute('href', /^\/api\/files\/apks\//);
+  await expect(held).toContainText(MSG.pendingPermissionsSame);
   await expectNoAxeViolations(admin);
   await held.getByRole('button', { name: `${MSG.approveSignerChange} ${title} 3.0.0` }).click();
   const confirm = admin.getByRole('dialog', { name: MSG.approveSignerChange });
@@ -144,6 +160,7 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
   await page.goto(glyphUrl);
   await revealDeferredSections(page);
   await expect(history.getByRole('heading', { level: 3 })).toHaveText(['3.0.0', '2.1.0']);
+  await expect(waiting).toHaveCount(0);
   const newest = history.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3.0.0' }) });
   await expect(newest.getByText(MSG.signingKeyChanged)).toBeVisible();
   await expectNoAxeViolations(page);

@@ -65,6 +65,9 @@ export const NOTIFICATION_TYPES = [
   'new_glyph',
   'new_release',
   'moderation',
+  'release_approved',
+  'release_rejected',
+  'report_resolved',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -148,8 +151,31 @@ export function notificationText(type: string, data: Record<string, string | nul
       return `${actor} published ${data.version ? `version ${data.version}` : 'a new version'} of "${title}"`;
     case 'moderation':
       return moderationText(data);
+    case 'release_approved':
+      return `An admin approved the new signing key: ${data.version ? `version ${data.version}` : 'your update'} of "${title}" is published`;
+    case 'release_rejected':
+      return `An admin did not approve the new signing key of ${data.version ? `version ${data.version}` : 'your update'} of "${title}"; it is not published.${data.note ? ` Note: ${data.note}` : ''}`;
+    case 'report_resolved':
+      return reportResolvedText(data);
     default:
       return title;
+  }
+}
+
+/** The reporter's notice: what became of their report, never the admin's private note. */
+function reportResolvedText(data: Record<string, string | null | undefined>): string {
+  const what = `${data.targetType === 'user' ? 'an account' : `a ${data.targetType ?? 'post'}`}${data.title ? ` "${data.title}"` : ''}`;
+  switch (data.action) {
+    case 'hide':
+      return `Thanks for your report of ${what}: an admin hid it.`;
+    case 'remove':
+      return `Thanks for your report of ${what}: an admin removed it.`;
+    case 'warn':
+      return `Thanks for your report of ${what}: an admin warned its owner.`;
+    case 'suspend':
+      return `Thanks for your report of ${what}: an admin suspended the account.`;
+    default:
+      return `Thanks for your report of ${what}: an admin reviewed it and took no action.`;
   }
 }
 

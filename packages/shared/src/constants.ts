@@ -87,5 +87,7 @@ export const BOOT_NOT_FOUND_KEY = 'not-found-answers';
 
 // Issue 18: releases
 export const MAX_CHANGELOG = 5000;
+/** The creator's note to the admin reviewing a held release, and the admin's note back. */
+export const MAX_RELEASE_NOTE = 1000;
 export const RELEASE_STATES = ['published', 'pending', 'rejected'] as const;
 export type ReleaseState = (typeof RELEASE_STATES)[number];

@@ -306,6 +306,105 @@ describe('signing key changes', () => {
   });
 });
 
+describe('key changes tell the creator what happens (issue 48)', () => {
+  type Held = { releases: Array<{ id: string; state: string; versionName: string | null; note: string }> };
+  type Pending = {
+    releases: Array<{ id: string; apkUrl: string; note: string; addedPermissions: string[] | null; removedPermissions: string[] | null }>;
+  };
+  const held = (user: TestUser | null, glyphId: string) => t.app.inject({ method: 'GET', url: `/api/glyphs/${glyphId}/releases/held`, headers: user?.auth ?? {} });
+
+  it('refusals name the file’s own fault before the held update: a lower version code, another package', async () => {
+    const maker = await createUser(t.app);
+    const { id } = await glyphWithApk(maker, { versionCode: 5 });
+    expect((await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 6, signer: keyB })).url })).statusCode).toBe(202);
+    const lower = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 4 })).url });
+    expect(lower.statusCode).toBe(422);
+    expect(lower.json()).toMatchObject({ error: MSG.releaseVersionNotIncreasing(4, 5) });
+    const foreign = await publish(maker, id, { apkUrl: (await uploadApk(maker, { packageName: 'com.example.other', versionCode: 7 })).url });
+    expect(foreign.json()).toMatchObject({ error: MSG.releasePackageMismatch('com.example.other', 'com.example.pulse') });
+    // A file with nothing wrong of its own waits for the held one.
+    const waiting = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 7 })).url });
+    expect(waiting.statusCode).toBe(409);
+    expect(waiting.json()).toMatchObject({ error: MSG.releasePendingExists });
+    expect(await releaseCount(id)).toBe(2);
+  });
+
+  it('the creator sees the held release with their note; the admin gets the APK, the permission diff and the note', async () => {
+    const maker = await createUser(t.app);
+    const { id } = await glyphWithApk(maker, { permissions: [GLYPH_ENABLE, 'android.permission.VIBRATE'] });
+    const changed = await uploadApk(maker, { versionName: '2.0', versionCode: 2, signer: keyB, permissions: [GLYPH_ENABLE, 'android.permission.INTERNET'] });
+    const tooLong = await publish(maker, id, { apkUrl: changed.url, note: 'x'.repeat(1001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({ error: MSG.releaseNoteTooLong });
+    expect(await releaseCount(id)).toBe(1);
+    const response = await publish(maker, id, { apkUrl: changed.url, changelog: 'Moved to a new laptop', note: '  Lost my old keystore.\r\nNew one since May.  ' });
+    expect(response.statusCode).toBe(202);
+    const releaseId = (response.json() as { release: { id: string } }).release.id;
+
+    const own = await held(maker, id);
+    expect(own.statusCode).toBe(200);
+    expect((own.json() as Held).releases).toEqual([expect.objectContaining({ id: releaseId, state: 'pending', versionName: '2.0', note: 'Lost my old keystore.\nNew one since May.' })]);
+    expect((await held(null, id)).statusCode).toBe(401);
+    expect((await held(other, id)).statusCode).toBe(403);
+    expect((await held(admin, id)).statusCode).toBe(200);
+    // The public history still shows only release 1.
+    expect(((await list(id)).json() as { releases: ReleaseJson[] }).releases).toHaveLength(1);
+
+    const queue = (await t.app.inject({ method: 'GET', url: '/api/admin/releases/pending', headers: admin.auth })).json() as Pending;
+    expect(queue.releases.find((r) => r.id === releaseId)).toMatchObject({
+      apkUrl: changed.url,
+      note: 'Lost my old keystore.\nNew one since May.',
+      addedPermissions: ['android.permission.INTERNET'],
+      removedPermissions: ['android.permission.VIBRATE'],
+    });
+    const apk = await t.app.inject({ method: 'GET', url: changed.url });
+    expect(apk.statusCode).toBe(200);
+  });
+
+  it('the creator is told of the decision: release_rejected with the admin’s note, release_approved with a link to the release', async () => {
+    const maker = await createUser(t.app);
+    const first = await glyphWithApk(maker, {}, 'Key Ring');
+    const rejectedId = (
+      (await publish(maker, first.id, { apkUrl: (await uploadApk(maker, { versionName: '2.0', versionCode: 2, signer: keyB })).url })).json() as { release: { id: string } }
+    ).release.id;
+    const longNote = await t.app.inject({ method: 'POST', url: `/api/admin/releases/${rejectedId}/reject`, headers: admin.auth, payload: { note: 'x'.repeat(1001) } });
+    expect(longNote.statusCode).toBe(400);
+    expect(longNote.json()).toMatchObject({ error: MSG.releaseNoteTooLong });
+    expect((await t.database.db.select().from(releases).where(eq(releases.id, rejectedId)))[0]?.state).toBe('pending');
+    const rejected = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/releases/${rejectedId}/reject`,
+      headers: admin.auth,
+      payload: { note: 'Please confirm the new key from your GitHub account.' },
+    });
+    expect(rejected.statusCode).toBe(200);
+    expect((await held(maker, first.id)).json()).toEqual({ releases: [] });
+
+    const approvedId = (
+      (await publish(maker, first.id, { apkUrl: (await uploadApk(maker, { versionName: '2.1', versionCode: 3, signer: keyB })).url })).json() as { release: { id: string } }
+    ).release.id;
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/releases/${approvedId}/approve`, headers: admin.auth })).statusCode).toBe(200);
+
+    const bell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: maker.auth })).json() as {
+      notifications: Array<{ type: string; text: string; link: string | null }>;
+    };
+    const byType = Object.fromEntries(bell.notifications.map((n) => [n.type, n]));
+    expect(byType.release_rejected).toEqual(
+      expect.objectContaining({
+        text: 'An admin did not approve the new signing key of version 2.0 of "Key Ring"; it is not published. Note: Please confirm the new key from your GitHub account.',
+        link: `/glyph/${first.id}`,
+      }),
+    );
+    expect(byType.release_approved).toEqual(
+      expect.objectContaining({ text: 'An admin approved the new signing key: version 2.1 of "Key Ring" is published', link: `/glyph/${first.id}#release-${approvedId}` }),
+    );
+    // Each decision tells the creator once, and nobody else.
+    const rows = await t.database.db.select().from(notifications).where(eq(notifications.userId, maker.id));
+    expect(rows.filter((n) => n.type.startsWith('release_'))).toHaveLength(2);
+    expect(await t.database.db.$count(notifications, and(eq(notifications.type, 'release_rejected'), eq(notifications.userId, admin.id)))).toBe(0);
+  });
+});
+
 describe('followers hear about new releases (issue 19)', () => {
   const follow = (fan: TestUser, creatorId: string) => t.app.inject({ method: 'POST', url: `/api/users/${creatorId}/follow`, headers: fan.auth });
   /** The release notifications of `user` about `releaseId` (or about any release of `glyphId`). */

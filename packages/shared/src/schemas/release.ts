@@ -1,6 +1,6 @@
 import '../zod.ts';
 import { z } from 'zod';
-import { MAX_CHANGELOG, MAX_URL_LENGTH, RELEASE_STATES } from '../constants.ts';
+import { MAX_CHANGELOG, MAX_RELEASE_NOTE, MAX_URL_LENGTH, RELEASE_STATES } from '../constants.ts';
 import { RELEASE_MSG } from '../messages/releases.ts';
 
 /** Issue 18: one release of a glyph as the API returns it (newest first in lists). */
@@ -38,6 +38,12 @@ export const PublishReleaseInputSchema = z.object({
     .max(MAX_CHANGELOG, RELEASE_MSG.releaseChangelogTooLong)
     .optional()
     .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim()),
+  /** For the admin who reviews a signing key change (why the key changed); never public. */
+  note: z
+    .string()
+    .max(MAX_RELEASE_NOTE, RELEASE_MSG.releaseNoteTooLong)
+    .optional()
+    .transform((v) => (v ?? '').replace(/\r\n?/g, '\n').trim()),
 });
 export type PublishReleaseInput = z.output<typeof PublishReleaseInputSchema>;
 
@@ -50,6 +56,27 @@ export const PublishReleaseResultSchema = z.object({
 export type PublishReleaseResult = z.infer<typeof PublishReleaseResultSchema>;
 
 export const PendingReleasesSchema = z.object({
-  releases: z.array(ReleaseWithStateSchema.extend({ glyphTitle: z.string(), creatorUsername: z.string(), previousSignerSha256: z.array(z.string()) })),
+  releases: z.array(
+    ReleaseWithStateSchema.extend({
+      glyphTitle: z.string(),
+      creatorUsername: z.string(),
+      previousSignerSha256: z.array(z.string()),
+      /** The creator's note for the reviewer ('' = none). */
+      note: z.string(),
+      /** Permissions the held APK asks for that the published release did not, and the reverse; null without both reports. */
+      addedPermissions: z.array(z.string()).nullable(),
+      removedPermissions: z.array(z.string()).nullable(),
+    }),
+  ),
 });
 export type PendingReleases = z.infer<typeof PendingReleasesSchema>;
+
+/** A creator's own releases waiting for an admin (the glyph page's 'waiting for review'). */
+export const HeldReleasesSchema = z.object({ releases: z.array(ReleaseWithStateSchema.extend({ note: z.string() })) });
+export type HeldReleases = z.infer<typeof HeldReleasesSchema>;
+
+/** `POST /api/admin/releases/{id}/approve|reject` body: an optional note the creator is told. */
+export const DecideReleaseInputSchema = z
+  .object({ note: z.string().max(MAX_RELEASE_NOTE, RELEASE_MSG.releaseNoteTooLong).optional() })
+  .optional()
+  .transform((v) => (v?.note ?? '').replace(/\r\n?/g, '\n').trim());

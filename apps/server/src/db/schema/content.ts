@@ -51,6 +51,8 @@ export const glyphs = pgTable(
     animationFileId: uuid('animation_file_id').references(() => files.id, { onDelete: 'set null' }),
     githubUrl: text('github_url'),
     instructions: text('instructions'),
+    /** Issue 48: an SPDX licence identifier, or null when the creator names none. */
+    license: text('license'),
     // Issue 17: categories (GLYPH_CATEGORIES) and free tags, lower-case; filtered with @> (GIN index).
     tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     downloads: integer('downloads').notNull().default(0),
@@ -172,6 +174,8 @@ export const glyphRequests = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     assignedTo: text('assigned_to').references(() => users.id, { onDelete: 'set null' }),
     completedGlyphId: uuid('completed_glyph_id').references(() => glyphs.id, { onDelete: 'set null' }),
+    /** Issue 48: the phone the request is for ('phone-3' | 'phone-4a-pro'), or null for any. */
+    device: text('device'),
     createdAt,
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     // Issue 19: 'I want this too' votes (kept equal to count(request_votes)), and the assignee's last

@@ -32,6 +32,10 @@ export const releases = pgTable(
     signerSha256: text('signer_sha256'),
     signerChanged: boolean('signer_changed').notNull().default(false),
     changelog: text('changelog').notNull().default(''),
+    /** The creator's note to the reviewing admin (why the key changed); not shown publicly. */
+    note: text('note').notNull().default(''),
+    /** The admin's note on a decision, told to the creator (issue 48). */
+    decisionNote: text('decision_note'),
     state: text('state').notNull().default('published'), // 'published' | 'pending' | 'rejected'
     downloads: integer('downloads').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

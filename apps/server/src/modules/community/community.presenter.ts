@@ -70,7 +70,8 @@ export function toComment(row: CommentRow): Comment {
 function linkOf(row: NotificationRow): string | null {
   const data = row.data;
   if (row.type === 'moderation') return data.url ?? null;
-  if (data.glyphId && data.releaseId && row.type === 'new_release') return `/glyph/${data.glyphId}#release-${data.releaseId}`;
+  if (data.glyphId && data.releaseId && (row.type === 'new_release' || row.type === 'release_approved')) return `/glyph/${data.glyphId}#release-${data.releaseId}`;
+  if (data.glyphId && row.type === 'release_rejected') return `/glyph/${data.glyphId}`;
   if (data.glyphId && (row.type === 'new_comment' || row.type === 'new_glyph' || row.type === 'new_release')) return `/glyph/${data.glyphId}`;
   if (data.requestId) return '/my-requests';
   return null;

@@ -14,6 +14,8 @@ export interface ApkFacts {
   signatureStatus: 'verified' | 'unsigned' | 'invalid';
   /** SHA-256 fingerprints (64 lowercase hex digits) of the signing certificates; empty when unsigned. */
   signers: { sha256: string }[];
+  /** The permissions the manifest asks for. */
+  permissions: string[];
 }
 
 /** The facts of a stored APK, read from its report (issue 15: `files.apk_report`). */
@@ -28,6 +30,7 @@ export function createApkFactsReader(db: Db): ApkFactsReader {
       versionCode: report.versionCode,
       signatureStatus: report.signatureStatus,
       signers: report.signers.map((signer) => ({ sha256: signer.sha256 })),
+      permissions: report.permissions,
     };
   };
 }

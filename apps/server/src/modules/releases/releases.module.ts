@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { notifyFollowers } from '../community/notifications.repository.ts';
+import { insertNotification, notifyFollowers } from '../community/notifications.repository.ts';
 import { actorOf } from '../discovery/discovery.actor.ts';
 import { createApkFactsReader } from './apk-facts.ts';
 import { createReleasesRepository } from './releases.repository.ts';
@@ -27,6 +27,14 @@ export default fp(
           title: glyph.title,
           version: release.versionName,
           actorUsername: glyph.creatorUsername,
+        }),
+      // The creator hears how the review of a key change ended (issue 48), with the admin's note.
+      onDecided: (tx, release, glyph) =>
+        insertNotification(tx, {
+          userId: glyph.creatorId,
+          type: release.state === 'published' ? 'release_approved' : 'release_rejected',
+          eventKey: `release:${release.id}:decided`,
+          data: { glyphId: glyph.id, releaseId: release.id, title: glyph.title, version: release.versionName, note: release.decisionNote },
         }),
     });
     app.glyphary.releases = releases;

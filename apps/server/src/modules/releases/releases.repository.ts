@@ -15,6 +15,9 @@ export interface PublishedGlyph {
   creatorUsername: string | null;
 }
 
+/** Runs inside a decision's transaction, with the decided release and its glyph. */
+export type ReleaseHook = (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>;
+
 /** Newest first: by version code, then by time (migrated releases may lack a version code). */
 const newestFirst = [sql`${releases.versionCode} desc nulls last`, desc(releases.createdAt), desc(releases.id)];
 
@@ -112,23 +115,32 @@ export function createReleasesRepository(db: Db) {
     pointGlyphAtLatest,
 
     /** Releases held for an admin's decision, oldest first, with the previous published signer. */
-    async listPending(): Promise<(ReleaseRow & { glyphTitle: string; creatorUsername: string; previousSigner: string | null })[]> {
+    async listPending(): Promise<(ReleaseRow & { glyphTitle: string; creatorUsername: string; previousSigner: string | null; previousFileId: string | null })[]> {
+      const previous = (column: string) =>
+        sql.raw(`(
+            select p.${column} from releases p
+             where p.glyph_id = "releases"."glyph_id" and p.state = 'published'
+             order by p.version_code desc nulls last, p.created_at desc limit 1)`);
       const rows = await db
         .select({
           release: releases,
           glyphTitle: glyphs.title,
           creatorUsername: users.username,
-          previousSigner: sql<string | null>`(
-            select p.signer_sha256 from releases p
-             where p.glyph_id = ${releases.glyphId} and p.state = 'published'
-             order by p.version_code desc nulls last, p.created_at desc limit 1)`,
+          previousSigner: sql<string | null>`${previous('signer_sha256')}`,
+          previousFileId: sql<string | null>`${previous('file_id')}`,
         })
         .from(releases)
         .innerJoin(glyphs, eq(glyphs.id, releases.glyphId))
         .innerJoin(users, eq(users.id, glyphs.creatorId))
         .where(and(eq(releases.state, 'pending'), isNull(glyphs.deletedAt)))
         .orderBy(asc(releases.createdAt));
-      return rows.map((row) => ({ ...row.release, glyphTitle: row.glyphTitle, creatorUsername: row.creatorUsername, previousSigner: row.previousSigner }));
+      return rows.map((row) => ({
+        ...row.release,
+        glyphTitle: row.glyphTitle,
+        creatorUsername: row.creatorUsername,
+        previousSigner: row.previousSigner,
+        previousFileId: row.previousFileId,
+      }));
     },
 
     /**
@@ -141,7 +153,8 @@ export function createReleasesRepository(db: Db) {
       decision: 'approve' | 'reject',
       adminId: string,
       now: Date,
-      onApproved?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>,
+      hooks: { onApproved?: ReleaseHook | undefined; onDecided?: ReleaseHook | undefined } = {},
+      note: string | null = null,
     ): Promise<ReleaseRow | 'not-found' | 'not-pending'> {
       return db.transaction(async (tx) => {
         // Glyph row first, then the release: the order publishing and the count sync lock them in.
@@ -160,19 +173,19 @@ export function createReleasesRepository(db: Db) {
           .update(releases)
           .set(
             decision === 'approve'
-              ? { state: 'published', signerChanged: true, publishedAt: now, decidedBy: adminId }
-              : { state: 'rejected', decidedBy: adminId },
+              ? { state: 'published', signerChanged: true, publishedAt: now, decidedBy: adminId, decisionNote: note }
+              : { state: 'rejected', decidedBy: adminId, decisionNote: note },
           )
           .where(eq(releases.id, id))
           .returning();
         if (!row) throw new Error('release update returned nothing');
+        const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, glyph.creatorId));
+        const published: PublishedGlyph = { id: current.glyphId, title: glyph.title, creatorId: glyph.creatorId, creatorUsername: creator?.username ?? null };
         if (decision === 'approve') {
           await pointGlyphAtLatest(tx, current.glyphId, now);
-          if (onApproved) {
-            const [creator] = await tx.select({ username: users.username }).from(users).where(eq(users.id, glyph.creatorId));
-            await onApproved(tx, row, { id: current.glyphId, title: glyph.title, creatorId: glyph.creatorId, creatorUsername: creator?.username ?? null });
-          }
+          await hooks.onApproved?.(tx, row, published);
         }
+        await hooks.onDecided?.(tx, row, published);
         await writeAudit(tx, {
           actorId: adminId,
           action: decision === 'approve' ? 'release.approve-signer-change' : 'release.reject-signer-change',

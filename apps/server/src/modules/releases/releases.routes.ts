@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  DecideReleaseInputSchema,
+  HeldReleasesSchema,
   MSG,
   PendingReleasesSchema,
   PublishReleaseInputSchema,
@@ -79,6 +81,25 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/glyphs/:id/releases/held',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['releases'],
+        summary: "The creator's releases of this glyph held for an admin's review of a signing key change",
+        params: GlyphParams,
+        response: { 200: HeldReleasesSchema },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await requireViewer(request, auth);
+      const rows = await releases.listHeld(viewer, request.params.id);
+      void reply.header('cache-control', 'private, no-store');
+      return { releases: rows.map((row) => ({ ...toReleaseWithState(row), note: row.note })) };
+    },
+  );
+
+  app.get(
     '/api/glyphs/:id/latest.apk',
     {
       config: { access: 'public' },
@@ -123,6 +144,9 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
           glyphTitle: row.glyphTitle,
           creatorUsername: row.creatorUsername,
           previousSignerSha256: signerList(row.previousSigner),
+          note: row.note,
+          addedPermissions: row.addedPermissions,
+          removedPermissions: row.removedPermissions,
         })),
       };
     },
@@ -137,12 +161,13 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
           tags: ['admin', 'releases'],
           summary: decision === 'approve' ? "Approve a held release's new signing key: it is published with a warning" : 'Reject a held release',
           params: AdminReleaseParams,
+          body: DecideReleaseInputSchema,
           response: { 200: Decided },
         },
       },
       async (request) => {
         const viewer = await requireViewer(request, auth);
-        const row = await releases.decide(viewer, request.params.id, decision);
+        const row = await releases.decide(viewer, request.params.id, decision, request.body);
         request.log.info({ actor: viewer.id, action: `release.${decision}`, targetType: 'release', targetId: row.id }, 'admin action');
         return { success: true as const, release: toReleaseWithState(row) };
       },

@@ -21,6 +21,8 @@ export interface ReleasesServiceDeps {
    * transaction (issue 19: followers are notified with the release, exactly once).
    */
   onPublished?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>;
+  /** An admin decided a held release: the creator is told, in that transaction. */
+  onDecided?: (tx: Tx, release: ReleaseRow, glyph: PublishedGlyph) => Promise<void>;
 }
 
 // eslint-disable-next-line no-control-regex
@@ -37,7 +39,7 @@ function pgCode(error: unknown): string | undefined {
 export type PublishOutcome = { release: ReleaseRow; held: boolean };
 
 /** Releases of a glyph (issue 18): list, publish, the signer-change approval. */
-export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange, onPublished }: ReleasesServiceDeps) {
+export function createReleasesService({ releases, clock, readApkFacts, normalizeUrl, onChange, onPublished, onDecided }: ReleasesServiceDeps) {
   async function liveGlyph(id: string) {
     const glyph = isUuid(id) ? await releases.findGlyph(id.toLowerCase()) : undefined;
     if (!glyph || glyph.deletedAt !== null) throw notFound(MSG.glyphNotFound);
@@ -73,7 +75,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
     async publish(viewer: Viewer, glyphId: string, input: PublishReleaseInput): Promise<PublishOutcome> {
       const glyph = await liveGlyph(glyphId);
       if (glyph.creatorId !== viewer.id) throw forbidden();
-      if (TEXT_CONTROL.test(input.changelog)) throw badRequest(MSG.controlCharacters);
+      if (TEXT_CONTROL.test(input.changelog) || TEXT_CONTROL.test(input.note)) throw badRequest(MSG.controlCharacters);
       const name = parseMainFileUrl(normalizeUrl(input.apkUrl), 'apks')?.name;
       const file = name ? await releases.findOwnedApk(viewer.id, name) : undefined;
       if (!file || !name) throw badRequest(MSG.apkNotOwned, 'APK_NOT_OWNED');
@@ -98,20 +100,22 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
           const locked = await releases.lockGlyph(tx, glyph.id);
           if (!locked || locked.deletedAt !== null) throw notFound(MSG.glyphNotFound);
           const all = await releases.listAll(glyph.id, tx);
-          if (all.some((release) => release.state === 'pending')) throw conflict(MSG.releasePendingExists, 'RELEASE_PENDING');
           const previous = all.find((release) => release.state === 'published');
           // Another publish landed between the read above and the lock: this one lost the race.
           if (previous?.id !== seenPrevious?.id) throw conflict(MSG.releaseVersionTaken, 'RELEASE_VERSION_TAKEN');
           const previousPackage = previous?.packageName ?? previousFacts?.packageName ?? null;
           const previousCode = previous?.versionCode ?? previousFacts?.versionCode ?? null;
           const previousSigner = previous?.signerSha256 ?? (previousFacts ? signerKey(previousFacts.signers) : null);
+          // The file's own faults come first: waiting for the held update would not fix them.
           if (previousPackage !== null && previousPackage !== facts.packageName) {
             throw unprocessable(MSG.releasePackageMismatch(facts.packageName, previousPackage), 'PACKAGE_MISMATCH');
           }
-          const highest = Math.max(previousCode ?? -Infinity, ...all.filter((r) => r.state !== 'rejected' && r.versionCode !== null).map((r) => r.versionCode ?? 0));
+          const published = all.filter((r) => r.state === 'published' && r.versionCode !== null).map((r) => r.versionCode ?? 0);
+          const highest = Math.max(previousCode ?? -Infinity, ...published);
           if (Number.isFinite(highest) && versionCode <= highest) {
             throw unprocessable(MSG.releaseVersionNotIncreasing(versionCode, highest), 'VERSION_NOT_INCREASING');
           }
+          if (all.some((release) => release.state === 'pending')) throw conflict(MSG.releasePendingExists, 'RELEASE_PENDING');
           const signer = signerKey(facts.signers);
           const held = previousSigner !== null && previousSigner !== signer;
           const release = await releases.insert(tx, {
@@ -125,6 +129,7 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
             versionCode,
             signerSha256: signer,
             changelog: input.changelog,
+            note: input.note,
             state: held ? 'pending' : 'published',
             createdAt: now,
             publishedAt: held ? null : now,
@@ -143,19 +148,49 @@ export function createReleasesService({ releases, clock, readApkFacts, normalize
       return outcome;
     },
 
-    /** Releases waiting for an admin's decision on a signing key change. */
+    /**
+     * Releases waiting for an admin's decision on a signing key change, with what their permissions
+     * change against the published release (null when either file has no report).
+     */
     async listPending() {
-      return releases.listPending();
+      const rows = await releases.listPending();
+      return Promise.all(
+        rows.map(async (row) => {
+          const [next, before] = await Promise.all([
+            row.fileId ? readApkFacts(row.fileId) : null,
+            row.previousFileId ? readApkFacts(row.previousFileId) : null,
+          ]);
+          const diff =
+            next && before
+              ? {
+                  addedPermissions: next.permissions.filter((p) => !before.permissions.includes(p)),
+                  removedPermissions: before.permissions.filter((p) => !next.permissions.includes(p)),
+                }
+              : { addedPermissions: null, removedPermissions: null };
+          return { ...row, ...diff };
+        }),
+      );
+    },
+
+    /**
+     * The creator's own releases of a live glyph held for review (the glyph page's 'waiting for review').
+     * @throws AppError 404 unknown or deleted glyph, 403 neither the creator nor an admin.
+     */
+    async listHeld(viewer: Viewer, glyphId: string): Promise<ReleaseRow[]> {
+      const glyph = await liveGlyph(glyphId);
+      if (glyph.creatorId !== viewer.id && !viewer.isAdmin) throw forbidden();
+      return (await releases.listAll(glyph.id)).filter((release) => release.state === 'pending');
     },
 
     /**
      * An admin approves (published, with the 'Signing key changed' warning) or rejects a held
-     * release; audited in the same transaction.
+     * release, with an optional note the creator is told; audited and notified in the same transaction.
      * @throws AppError 404 unknown release or deleted glyph, 409 not pending.
      */
-    async decide(admin: Viewer, releaseId: string, decision: 'approve' | 'reject'): Promise<ReleaseRow> {
+    async decide(admin: Viewer, releaseId: string, decision: 'approve' | 'reject', note = ''): Promise<ReleaseRow> {
       if (!isUuid(releaseId)) throw notFound(MSG.releaseNotFound);
-      const result = await releases.decide(releaseId.toLowerCase(), decision, admin.id, clock.now(), onPublished);
+      if (TEXT_CONTROL.test(note)) throw badRequest(MSG.controlCharacters);
+      const result = await releases.decide(releaseId.toLowerCase(), decision, admin.id, clock.now(), { onApproved: onPublished, onDecided }, note || null);
       if (result === 'not-found') throw notFound(MSG.releaseNotFound);
       if (result === 'not-pending') throw conflict(MSG.releaseNotPending, 'RELEASE_NOT_PENDING');
       onChange?.();

@@ -16,7 +16,7 @@ export default function DialogContent({ open, onOpenChange, title, description, 
         <DialogPrimitive.Content
           data-placement={placement}
           className={cn(
-            'fixed z-50 flex flex-col gap-4 overflow-y-auto border border-line bg-surface shadow-2xl',
+            'fixed z-50 flex flex-col gap-4 overflow-hidden border border-line bg-surface shadow-2xl',
             placement === 'sheet'
               ? 'inset-x-0 bottom-0 max-h-[85dvh] w-full rounded-t-[var(--radius-card)] border-b-0 p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]'
               : 'top-1/2 left-1/2 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 rounded-[var(--radius-card)] p-6',
@@ -46,10 +46,14 @@ export default function DialogContent({ open, onOpenChange, title, description, 
               </DialogPrimitive.Close>
             )}
           </div>
-          {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
-          {children}
+          {/* The body scrolls and the actions stay in view, however tall the content (issue 48). The
+              padding keeps focus rings inside the scrolling box, which clips. */}
+          <div className="-mx-1 flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-1 py-1">
+            {description ? <DialogPrimitive.Description className="text-sm text-muted">{description}</DialogPrimitive.Description> : null}
+            {children}
+          </div>
           {footer ? (
-            <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', placement === 'sheet' && 'sticky bottom-0 -mx-5 -mb-5 border-t border-line bg-surface p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]')}>{footer}</div>
+            <div className={cn('flex shrink-0 flex-col-reverse gap-2 sm:flex-row sm:justify-end', placement === 'sheet' && '-mx-5 -mb-5 border-t border-line bg-surface p-5 pb-[max(1.25rem,env(safe-area-inset-bottom))]')}>{footer}</div>
           ) : null}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>

@@ -23,8 +23,8 @@ export function usePendingReleases() {
 export function useDecideRelease() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ release, decision }: { release: PendingRelease; decision: 'approve' | 'reject' }) =>
-      api.post<unknown>(`/admin/releases/${encodeURIComponent(release.id)}/${decision}`, {}),
+    mutationFn: ({ release, decision, note = '' }: { release: PendingRelease; decision: 'approve' | 'reject'; note?: string }) =>
+      api.post<unknown>(`/admin/releases/${encodeURIComponent(release.id)}/${decision}`, note.trim() ? { note } : {}),
     onSuccess: async (_result, { release }) => {
       // The glyph's page changes too (its APK and history) when the release is approved.
       await Promise.all([

@@ -6,10 +6,10 @@ import { api } from '../../../lib/api-client.ts';
 export function usePublishRelease(glyphId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { apkUrl: string; changelog: string }) => api.post<PublishReleaseResult>(`/glyphs/${encodeURIComponent(glyphId)}/releases`, input),
+    mutationFn: (input: { apkUrl: string; changelog: string; note?: string }) => api.post<PublishReleaseResult>(`/glyphs/${encodeURIComponent(glyphId)}/releases`, input),
     onSuccess: async () => {
       // The glyph's APK, size and SHA-256 now name the new release.
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['releases', glyphId] }), queryClient.invalidateQueries({ queryKey: ['glyph', glyphId] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['releases', glyphId] }), queryClient.invalidateQueries({ queryKey: ['glyph', glyphId] }), queryClient.invalidateQueries({ queryKey: ['releases', glyphId, 'held'] })]);
     },
   });
 }

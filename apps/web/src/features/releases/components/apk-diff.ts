@@ -5,6 +5,7 @@ export interface ApkReportLike {
   versionCode?: number | null;
   permissions?: string[];
   toys?: { name: string }[];
+  signers?: { sha256: string }[];
 }
 
 export interface ApkDiff {
@@ -26,4 +27,15 @@ export function diffReports(previous: ApkReportLike, next: ApkReportLike): ApkDi
     addedToys: minus(after.toys, before.toys),
     removedToys: minus(before.toys, after.toys),
   };
+}
+
+/** The sorted, distinct signing-key fingerprints of a report (the server compares the same set). */
+export function signerSet(report: ApkReportLike): string[] {
+  return [...new Set((report.signers ?? []).map((signer) => signer.sha256.toLowerCase()))].sort();
+}
+
+/** True when both reports name their signers and the sets differ: the update will be held for review. */
+export function signerChanged(previous: ApkReportLike | undefined, next: ApkReportLike | undefined): boolean {
+  if (!previous?.signers || !next?.signers) return false;
+  return signerSet(previous).join(',') !== signerSet(next).join(',');
 }

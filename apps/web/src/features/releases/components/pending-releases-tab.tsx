@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, RELEASE_MSG } from '@glyphary/shared';
-import { Banner, Button, ConfirmDialog, Skeleton, useToast } from '../../../components/ui/index.ts';
+import { formatDate, MAX_RELEASE_NOTE, RELEASE_MSG } from '@glyphary/shared';
+import { Banner, Button, ConfirmDialog, Skeleton, Textarea, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDecideRelease, usePendingReleases, type PendingRelease } from '../api/pending-releases.ts';
@@ -30,6 +30,35 @@ function Fingerprints({ label, values }: { label: string; values: string[] }) {
   );
 }
 
+function PermissionDiff({ release }: { release: PendingRelease }) {
+  const { addedPermissions: added, removedPermissions: removed } = release;
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <h4 className="font-medium">{RELEASE_MSG.pendingPermissionsHeading}</h4>
+      {added === null || removed === null ? <p className="text-muted">{RELEASE_MSG.pendingPermissionsUnknown}</p> : null}
+      {added !== null && removed !== null && added.length === 0 && removed.length === 0 ? <p className="text-muted">{RELEASE_MSG.pendingPermissionsSame}</p> : null}
+      {[
+        { title: RELEASE_MSG.addedPermissions, items: added ?? [], sign: '+ ' },
+        { title: RELEASE_MSG.removedPermissions, items: removed ?? [], sign: '− ' },
+      ].map(({ title, items, sign }) =>
+        items.length > 0 ? (
+          <div key={title}>
+            <p className="text-xs text-muted">{title}</p>
+            <ul className="font-mono text-xs">
+              {items.map((item) => (
+                <li key={item}>
+                  <span aria-hidden="true">{sign}</span>
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
 /**
  * Admin tab 'Releases' (issue 18): updates held because their signing key differs from the previous
  * release, with both keys' fingerprints; Approve publishes with the 'Signing key changed' warning,
@@ -40,13 +69,17 @@ export function PendingReleasesTab() {
   const decide = useDecideRelease();
   const toast = useToast();
   const [asking, setAsking] = useState<{ release: PendingRelease; decision: 'approve' | 'reject' } | null>(null);
+  const [note, setNote] = useState('');
+  const noteTooLong = note.length > MAX_RELEASE_NOTE;
 
   function handleConfirm() {
     if (!asking) return;
     const { release, decision } = asking;
-    decide.mutate(asking, {
+    if (noteTooLong) return;
+    decide.mutate({ ...asking, note }, {
       onSuccess: () => {
         setAsking(null);
+        setNote('');
         toast.success(decision === 'approve' ? RELEASE_MSG.signerChangeApproved(versionOf(release)) : RELEASE_MSG.signerChangeRejected(versionOf(release)));
       },
       onError: (error) => {
@@ -84,6 +117,18 @@ export function PendingReleasesTab() {
                   <Fingerprints label={RELEASE_MSG.pendingPreviousSigner} values={release.previousSignerSha256} />
                   <Fingerprints label={RELEASE_MSG.pendingNewSigner} values={release.signerSha256} />
                 </dl>
+                <PermissionDiff release={release} />
+                <div className="flex flex-col gap-1 text-sm">
+                  <h4 className="font-medium">{RELEASE_MSG.pendingCreatorNote}</h4>
+                  {release.note ? <p className="whitespace-pre-line">{release.note}</p> : <p className="text-muted">{RELEASE_MSG.pendingNoNote}</p>}
+                </div>
+                <a href={release.apkUrl} download className="self-start text-sm underline underline-offset-4 hover:text-muted">
+                  {RELEASE_MSG.pendingApkLink}
+                  <span className="sr-only">
+                    {' '}
+                    {release.glyphTitle} {versionOf(release)}
+                  </span>
+                </a>
                 <div className="flex flex-wrap gap-3">
                   <Button size="sm" onClick={() => setAsking({ release, decision: 'approve' })}>
                     {RELEASE_MSG.approveSignerChange}
@@ -108,7 +153,10 @@ export function PendingReleasesTab() {
       <ConfirmDialog
         open={asking !== null}
         onOpenChange={(next) => {
-          if (!next) setAsking(null);
+          if (!next) {
+            setAsking(null);
+            setNote('');
+          }
         }}
         title={asking?.decision === 'reject' ? RELEASE_MSG.rejectSignerChange : RELEASE_MSG.approveSignerChange}
         description={
@@ -121,7 +169,16 @@ export function PendingReleasesTab() {
         pending={decide.isPending}
         destructive={asking?.decision === 'reject'}
         onConfirm={handleConfirm}
-      />
+      >
+        <Textarea
+          label={RELEASE_MSG.rejectNoteLabel}
+          hint={RELEASE_MSG.rejectNoteHint}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+          error={noteTooLong ? RELEASE_MSG.releaseNoteTooLong : null}
+          rows={3}
+        />
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { MAX_CHANGELOG, type UploadedFile, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
+import { MAX_CHANGELOG, MAX_RELEASE_NOTE, type UploadedFile, COMMON_MSG, RELEASE_MSG } from '@glyphary/shared';
 import { Banner, Button, Dialog, Textarea, useToast } from '../../../components/ui/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePublishRelease } from '../api/publish-release.ts';
-import { diffReports, type ApkReportLike } from './apk-diff.ts';
+import { diffReports, signerChanged, signerSet, type ApkReportLike } from './apk-diff.ts';
 
 /** The APK picker the route passes in (features do not import each other). */
 export type RenderApkUpload = (props: { value: UploadedFile[]; onChange: (files: UploadedFile[]) => void; onBusyChange: (busy: boolean) => void; label: string }) => ReactNode;
@@ -52,6 +52,41 @@ function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; p
   );
 }
 
+function KeyList({ label, values }: { label: string; values: string[] }) {
+  return (
+    <>
+      <dt className="text-muted">{label}</dt>
+      <dd className="font-mono text-xs break-all">
+        {values.length === 0 ? (
+          RELEASE_MSG.pendingUnsigned
+        ) : (
+          <ul>
+            {values.map((sha) => (
+              <li key={sha}>{sha}</li>
+            ))}
+          </ul>
+        )}
+      </dd>
+    </>
+  );
+}
+
+/** Said before Publish: the new file is signed by another key, and what happens next (issue 48). */
+function KeyChangeNotice({ previous, next }: { previous: ApkReportLike; next: ApkReportLike }) {
+  return (
+    <section aria-labelledby="key-change-heading" className="flex flex-col gap-2 rounded-2xl border border-accent p-3 text-sm">
+      <h3 id="key-change-heading" className="font-medium">
+        {RELEASE_MSG.keyChangeHeading}
+      </h3>
+      <p>{RELEASE_MSG.keyChangeBody}</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
+        <KeyList label={RELEASE_MSG.keyChangeCurrent} values={signerSet(previous)} />
+        <KeyList label={RELEASE_MSG.keyChangeNew} values={signerSet(next)} />
+      </dl>
+    </section>
+  );
+}
+
 /**
  * 'Publish an update' (issue 18): the creator uploads the new APK, sees its report and the diff
  * against the previous release, writes the changelog and publishes; refusals show the server's reason.
@@ -76,17 +111,21 @@ export function PublishUpdateDialog({
   const [files, setFiles] = useState<UploadedFile[]>([]);
   const [busy, setBusy] = useState(false);
   const [changelog, setChangelog] = useState('');
+  const [note, setNote] = useState('');
   const publish = usePublishRelease(glyphId);
   const toast = useToast();
   const file = files[0];
   const report = file?.apk ?? undefined;
   const tooLong = changelog.length > MAX_CHANGELOG;
+  const noteTooLong = note.length > MAX_RELEASE_NOTE;
+  const keyChanged = signerChanged(previousReport, report);
 
   function reset(next: boolean) {
     setOpen(next);
     if (!next) {
       setFiles([]);
       setChangelog('');
+      setNote('');
       publish.reset();
     }
   }
@@ -94,7 +133,7 @@ export function PublishUpdateDialog({
   function handlePublish() {
     if (!file) return;
     publish.mutate(
-      { apkUrl: file.url, changelog },
+      { apkUrl: file.url, changelog, ...(keyChanged && note.trim() ? { note } : {}) },
       {
         onSuccess: (result) => {
           if (result.message) toast.show(result.message, 'info');
@@ -116,12 +155,13 @@ export function PublishUpdateDialog({
         title={COMMON_MSG.publishUpdate}
         description={RELEASE_MSG.publishUpdateHint}
         footer={
-          <Button onClick={handlePublish} disabled={!file || busy || tooLong || publish.isPending}>
-            {publish.isPending ? RELEASE_MSG.publishing : RELEASE_MSG.publishButton}
+          <Button onClick={handlePublish} disabled={!file || busy || tooLong || (keyChanged && noteTooLong) || publish.isPending}>
+            {publish.isPending ? RELEASE_MSG.publishing : keyChanged ? RELEASE_MSG.publishForReview : RELEASE_MSG.publishButton}
           </Button>
         }
       >
         {renderApkUpload({ value: files, onChange: setFiles, onBusyChange: setBusy, label: 'New APK' })}
+        {keyChanged && previousReport && report ? <KeyChangeNotice previous={previousReport} next={report} /> : null}
         <UploadedReport next={report} previous={previousReport} />
         <Textarea
           label={RELEASE_MSG.publishChangelogLabel}
@@ -131,6 +171,16 @@ export function PublishUpdateDialog({
           error={tooLong ? RELEASE_MSG.releaseChangelogTooLong : null}
           rows={5}
         />
+        {keyChanged ? (
+          <Textarea
+            label={RELEASE_MSG.reviewNoteLabel}
+            hint={RELEASE_MSG.reviewNoteHint}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            error={noteTooLong ? RELEASE_MSG.releaseNoteTooLong : null}
+            rows={3}
+          />
+        ) : null}
         {publish.isError ? <Banner tone="error">{errorMessage(publish.error, COMMON_MSG.internal)}</Banner> : null}
       </Dialog>
     </>

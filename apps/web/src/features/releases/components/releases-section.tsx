@@ -3,6 +3,7 @@ import { formatDate, COMMON_MSG } from '@glyphary/shared';
 import { preloadableLazy } from '../../../lib/preloadable-lazy.tsx';
 import { InstallOnPhone } from './install-on-phone.tsx';
 import type { RenderApkUpload } from './publish-update-dialog.tsx';
+import { HeldReleases } from './held-releases.tsx';
 import { ReleaseHistory, type RenderReleaseAction } from './release-history.tsx';
 import type { ApkReportLike } from './apk-diff.ts';
 
@@ -65,6 +66,7 @@ export function ReleasesSection({
             />
           </Suspense>
         ) : null}
+        {isCreator && glyph.apkUrl ? <HeldReleases glyphId={glyph.id} /> : null}
         <ReleaseHistory glyphId={glyph.id} renderAction={renderReleaseAction} />
       </div>
       <div className="flex min-w-0 flex-col gap-4">
