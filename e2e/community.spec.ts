@@ -92,6 +92,10 @@ test.describe('community and moderation', () => {
     await expectNoAxeViolations(page);
     await group.getByLabel('Note to the creator').fill('The APK asks for SMS permissions.');
     await group.getByRole('button', { name: 'Hide', exact: true }).click();
+    const confirmHide = page.getByRole('dialog', { name: 'Hide' });
+    await expect(confirmHide).toContainText(COMMUNITY_MSG.moderationConfirm('hide', title));
+    await confirmHide.getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(page.getByText(COMMUNITY_MSG.moderationDone('hide', title))).toBeVisible();
     await expect(group).toHaveCount(0);
     // Gone from public view: the glyph page shows the deleted notice.
     await page.goto(`/glyph/${glyphId}`);
@@ -111,10 +115,42 @@ test.describe('community and moderation', () => {
     await page.getByRole('button', { name: 'Resolved' }).click();
     const resolved = page.getByRole('article', { name: `Reports about ${title}` });
     await resolved.getByRole('button', { name: 'Restore' }).click();
+    await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Restore', exact: true }).click();
     await expect(resolved.getByRole('button', { name: 'Restore' })).toHaveCount(0);
     await page.goto(`/glyph/${glyphId}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
     await creator.request.dispose();
+  });
+
+  test('Warn asks first and confirms with a toast; the reporter hears the outcome, not the note', async ({ page, playwright, extraHTTPHeaders }) => {
+    test.setTimeout(90_000);
+    const creator = await apiUser(playwright, extraHTTPHeaders, 'cw');
+    const reporter = await apiUser(playwright, extraHTTPHeaders, 'rw');
+    const title = `Warned toy ${Date.now().toString(36)}`;
+    const glyphId = await uploadGlyph(creator.request, title);
+    const filed = await reporter.request.post('/api/reports', { headers: jsonHeaders, data: { targetType: 'glyph', targetId: glyphId, reason: 'spam' } });
+    expect(filed.status(), await filed.text()).toBe(200);
+
+    await signInAsSuperAdmin(page.request);
+    await page.goto('/admin?tab=reports');
+    await expect(page.getByRole('tab', { name: /^Reports \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+    const group = page.getByRole('article', { name: `Reports about ${title}` });
+    await group.getByLabel('Note to the creator').fill('Please stop posting duplicates.');
+    await group.getByRole('button', { name: 'Warn', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Warn' });
+    await expect(confirm).toContainText(COMMUNITY_MSG.moderationConfirm('warn', title));
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('button', { name: 'Warn', exact: true }).click();
+    await expect(page.getByText(COMMUNITY_MSG.moderationDone('warn', title))).toBeVisible();
+    await expect(group).toHaveCount(0);
+
+    await loginViaApi(page.request, reporter.user);
+    await page.goto('/');
+    const menu = await openBell(page, 1);
+    await expect(menu.getByText(`Thanks for your report of a glyph "${title}": an admin warned its owner.`)).toBeVisible();
+    await expect(menu.getByText('Please stop posting duplicates.')).toHaveCount(0);
+    await creator.request.dispose();
+    await reporter.request.dispose();
   });
 
   test('comment, edit, delete; the creator turns comments off', async ({ page, playwright, extraHTTPHeaders, signedInUser }) => {

@@ -91,6 +91,46 @@ export const COMMUNITY_MSG = {
   moderationNoteRequired: 'A note is required: the creator is told what happened and why',
   moderationActionNotApplicable: (action: string, target: string) => `${action} does not apply to a ${target}`,
   reportAlreadyResolved: 'This report is already resolved',
+  /** Asked before every moderation action (issue 48): what it does and who hears of it. */
+  moderationConfirm: (action: ModerationAction, title: string): string => {
+    const told = 'The owner is told, with your note; the reporters hear the outcome, not the note.';
+    switch (action) {
+      case 'dismiss':
+        return `Dismiss the reports about ${title}? Nothing changes for the owner; the reporters hear that no action was taken.`;
+      case 'hide':
+        return `Hide ${title}? It disappears from every list until restored. ${told}`;
+      case 'restore':
+        return `Restore ${title}? It is public again, and the owner is told.`;
+      case 'remove':
+        return `Remove ${title} for good? This cannot be undone. ${told}`;
+      case 'warn':
+        return `Warn the owner of ${title}? Nothing is hidden or removed. ${told}`;
+      case 'suspend':
+        return `Suspend the owner of ${title}? They are signed out everywhere and cannot post. ${told}`;
+      case 'unsuspend':
+        return `Lift the suspension of the owner of ${title}? They are told.`;
+    }
+  },
+  moderationDone: (action: ModerationAction, title: string): string => {
+    switch (action) {
+      case 'dismiss':
+        return `Reports about ${title} dismissed`;
+      case 'hide':
+        return `${title} hidden`;
+      case 'restore':
+        return `${title} restored`;
+      case 'remove':
+        return `${title} removed`;
+      case 'warn':
+        return `Owner of ${title} warned`;
+      case 'suspend':
+        return `Owner of ${title} suspended`;
+      case 'unsuspend':
+        return `Suspension of the owner of ${title} lifted`;
+    }
+  },
+  moderationFailed: 'Failed to resolve the report',
+  moderationWorking: 'Working...',
   targetGone: 'The reported item no longer exists',
   glyphNotHidden: 'This glyph is not hidden',
   userNotSuspended: 'This user is not suspended',

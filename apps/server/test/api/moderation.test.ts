@@ -473,6 +473,52 @@ describe('POST /api/admin/reports/{id}/resolve', () => {
     expect(notice?.data.note).toBe('Add a flashing warning');
   });
 
+  it('every reporter of the target hears the outcome (report_resolved), never the note; an undo tells them nothing new', async () => {
+    const glyph = await insertGlyph(t.database, owner.id, { title: 'Loud toy' });
+    const first = await reportGlyph(glyph.id, reporter, 'flashing');
+    await reportGlyph(glyph.id, other, 'spam');
+    const resolved = await call('POST', `/api/admin/reports/${first}/resolve`, admin.auth, { action: 'hide', note: 'Private: flashes at 30 Hz' });
+    expect(resolved.statusCode).toBe(200);
+    for (const who of [reporter, other]) {
+      const bell = (await call('GET', '/api/notifications', who.auth)).json() as { notifications: Array<{ type: string; text: string; link: string | null; data: Record<string, string | null> }> };
+      const notice = bell.notifications.find((n) => n.type === 'report_resolved' && n.data.targetId === glyph.id);
+      expect(notice).toMatchObject({ text: 'Thanks for your report of a glyph "Loud toy": an admin hid it.', link: null });
+      expect(JSON.stringify(notice)).not.toContain('30 Hz');
+    }
+    // The owner hears the decision with the note, not a report_resolved.
+    expect((await noticesOf(owner.id)).filter((n) => n.data.targetId === glyph.id).map((n) => n.type)).toEqual(['moderation']);
+    // Restoring undoes the decision; the reporters are not told again.
+    expect((await call('POST', `/api/admin/reports/${first}/resolve`, admin.auth, { action: 'restore' })).statusCode).toBe(200);
+    expect((await noticesOf(reporter.id)).filter((n) => n.type === 'report_resolved' && n.data.targetId === glyph.id)).toHaveLength(1);
+
+    // A dismissal tells the reporter that no action was taken.
+    const user = await createUser(t.app);
+    const dismissed = await report(reporter, { targetType: 'user', targetId: user.id, reason: 'spam' });
+    expect((await call('POST', `/api/admin/reports/${dismissed.json().report.id}/resolve`, admin.auth, { action: 'dismiss', note: 'Looks fine' })).statusCode).toBe(200);
+    const notice = (await noticesOf(reporter.id)).find((n) => n.type === 'report_resolved' && n.data.targetId === user.id);
+    expect(notice?.data).toEqual({ action: 'dismiss', targetType: 'user', targetId: user.id, title: null });
+  });
+
+  it('queue counts: open reported items and held releases, for admins only', async () => {
+    const counts = async () => (await call('GET', '/api/admin/queue-counts', admin.auth)).json() as { openReports: number; heldReleases: number };
+    expect((await call('GET', '/api/admin/queue-counts')).statusCode).toBe(401);
+    expect((await call('GET', '/api/admin/queue-counts', other.auth)).statusCode).toBe(403);
+    const before = await counts();
+    const glyph = await insertGlyph(t.database, owner.id, { title: 'Counted toy' });
+    const id = await reportGlyph(glyph.id, reporter);
+    await reportGlyph(glyph.id, other);
+    // Two reports about one glyph are one item to decide.
+    expect(await counts()).toEqual({ ...before, openReports: before.openReports + 1 });
+    const [row] = await t.database.db
+      .insert(releases)
+      .values({ glyphId: glyph.id, apkUrl: '/api/files/apks/held.apk', size: 1, sha256: 'a'.repeat(64), versionCode: 2, state: 'pending' })
+      .returning();
+    expect(await counts()).toEqual({ openReports: before.openReports + 1, heldReleases: before.heldReleases + 1 });
+    expect((await call('POST', `/api/admin/reports/${id}/resolve`, admin.auth, { action: 'dismiss' })).statusCode).toBe(200);
+    await t.database.db.update(releases).set({ state: 'rejected' }).where(eq(releases.id, row!.id));
+    expect(await counts()).toEqual(before);
+  });
+
   it('two app instances deciding the same report at once: one decision, one audit row, one notice to the owner', async () => {
     const second = await buildApp({ env: t.env, database: t.database, secret: TEST_SECRET, passwordHasher: testPasswordHasher });
     await second.ready();

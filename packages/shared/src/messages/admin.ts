@@ -26,4 +26,9 @@ export const ADMIN_MSG = {
   requestResetConfirm: 'Are you sure you want to reset this request to open status?',
   // The admin's queue of held releases (a signing key change waits for a decision).
   pendingReleasesTab: 'Releases',
+  /** A tab with work waiting shows how much (issue 48): 'Reports (3)'. */
+  tabWithCount: (label: string, count: number) => (count > 0 ? `${label} (${count})` : label),
+  bellOpenReports: (n: number) => `${n} open ${n === 1 ? 'report' : 'reports'} to review`,
+  bellHeldReleases: (n: number) => `${n} ${n === 1 ? 'release' : 'releases'} waiting for key review`,
+  bellAdminLabel: 'Waiting for admins',
 } as const;

@@ -65,3 +65,7 @@ export const AuditEntrySchema = z.object({
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+/** `GET /api/admin/queue-counts` (issue 48): what waits for an admin, shown on the admin tabs and the bell. */
+export const AdminQueueCountsSchema = z.object({ openReports: z.number().int(), heldReleases: z.number().int() });
+export type AdminQueueCounts = z.infer<typeof AdminQueueCountsSchema>;

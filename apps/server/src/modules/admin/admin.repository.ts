@@ -57,6 +57,20 @@ export function createAdminRepository(db: Db, kind: 'pglite' | 'postgres' = 'pgl
      * PostgreSQL's pool (one after the other on PGlite), each with JIT off — compiling these small
      * plans costs more than running them (docs/decisions/0007-admin-stats.md).
      */
+    /**
+     * What waits for an admin (issue 48): reported items with an open report (the queue's groups) and
+     * releases held for a signing key change on live glyphs. Both read small partial sets.
+     */
+    async queueCounts(): Promise<{ openReports: number; heldReleases: number }> {
+      const [row] = await queryRows<{ open_reports: number | string; held_releases: number | string }>(
+        db,
+        sql`select
+          (select count(*) from (select distinct target_type, target_id from reports where status = 'open') t) as open_reports,
+          (select count(*) from releases r join glyphs g on g.id = r.glyph_id where r.state = 'pending' and g.deleted_at is null) as held_releases`,
+      );
+      return { openReports: Number(row?.open_reports ?? 0), heldReleases: Number(row?.held_releases ?? 0) };
+    },
+
     async stats(): Promise<StatsRow> {
       const run = (query: SQL) =>
         db.transaction(async (tx) => {

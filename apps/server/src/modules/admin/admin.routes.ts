@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ADMIN_LIST_LIMIT,
   AddAdminInputSchema,
+  AdminQueueCountsSchema,
   AdminStatsSchema,
   AuditEntrySchema,
   UpdateUserInputSchema,
@@ -60,6 +61,15 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; auth: Aut
 
   app.get('/api/admin/stats', { config: adminOnly, schema: { tags: ['admin'], response: { 200: AdminStatsSchema } } }, async () =>
     toAdminStats(await admin.stats()),
+  );
+
+  app.get(
+    '/api/admin/queue-counts',
+    { config: adminOnly, schema: { tags: ['admin'], summary: 'What waits for an admin: open reported items, releases held for review', response: { 200: AdminQueueCountsSchema } } },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      return admin.queueCounts();
+    },
   );
 
   app.get(

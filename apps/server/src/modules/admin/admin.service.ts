@@ -102,6 +102,11 @@ export function createAdminService({ admin, audit, glyphs, clock, normalizeImage
       });
     },
 
+    /** Open reported items and held releases, for the admin tabs and bell (issue 48); uncached: they change with each decision. */
+    async queueCounts() {
+      return admin.queueCounts();
+    },
+
     /** Every user with email and role (the only listing that carries emails). */
     async listUsers(options: { limit: number; offset: number; adminsOnly: boolean }) {
       return admin.listUsers(options);

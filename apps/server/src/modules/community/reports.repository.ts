@@ -323,6 +323,8 @@ export function createReportsRepository(db: Db) {
       resolve: { action: string; note: string; adminId: string; now: Date } | null;
       audit: AuditInput;
       notification: NotificationInput | null;
+      /** What each reporter of the resolved reports is told (the outcome, never the note). */
+      reporterNotice?: Record<string, string | null> | null;
     }): Promise<boolean> {
       return db.transaction(async (tx) => {
         const { effect } = input;
@@ -425,7 +427,7 @@ export function createReportsRepository(db: Db) {
           }
         }
         if (input.resolve) {
-          await tx
+          const resolved = await tx
             .update(reports)
             .set({
               status: 'resolved',
@@ -436,7 +438,15 @@ export function createReportsRepository(db: Db) {
             })
             .where(
               and(eq(reports.targetType, input.target.type), eq(reports.targetId, input.target.id), eq(reports.status, 'open')),
-            );
+            )
+            .returning({ id: reports.id, reporterId: reports.reporterId });
+          const notice = input.reporterNotice;
+          if (notice) {
+            for (const report of resolved) {
+              if (report.reporterId === input.resolve.adminId) continue;
+              await insertNotification(tx, { userId: report.reporterId, type: 'report_resolved', eventKey: `report:${report.id}:resolved`, data: notice });
+            }
+          }
         }
         await writeAudit(tx, input.audit);
         if (input.notification) await insertNotification(tx, input.notification);

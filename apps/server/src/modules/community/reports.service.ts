@@ -195,6 +195,10 @@ export function createReportsService(deps: ReportsServiceDeps) {
         notification: notify
           ? { userId: target.ownerId!, type: 'moderation', eventKey: `moderation:${report.targetType}:${report.targetId}:${input.action}:${now.toISOString()}`, data }
           : null,
+        // The reporters hear the outcome of what they reported; the note stays between the admin and the owner.
+        reporterNotice: undo
+          ? null
+          : { action: input.action, targetType: report.targetType, targetId: report.targetId, title: report.targetType === 'user' ? null : target.title },
       });
       if (!applied) throw conflict(COMMUNITY_MSG.reportAlreadyResolved, 'STATE_CHANGED');
       if (effect.kind !== 'none') deps.onChange?.();

@@ -22,7 +22,7 @@ const NotificationBell = preloadableLazy('bell', () => import('../../features/co
 const isCurrent = (pathname: string, to: string) => pathname === to.split('?')[0];
 
 export function TopBar() {
-  const { user } = useAuth();
+  const { user, isAdmin } = useAuth();
   const { pathname } = useLocation();
   const showSearch = pathname !== routePatterns.search && pathname !== routePatterns.requestGlyphs;
   return (
@@ -43,7 +43,7 @@ export function TopBar() {
                 Upload Glyph
               </Link>
               <Suspense fallback={null}>
-                <NotificationBell />
+                <NotificationBell isAdmin={isAdmin} />
               </Suspense>
               {/* The chip's size, until the menu (with the chip and its avatar) has loaded after a sign-in. */}
               <Suspense fallback={<span aria-hidden="true" className="h-11 w-40" />}>
@@ -64,7 +64,7 @@ export function TopBar() {
         <div className="flex items-center gap-1 lg:hidden">
           {user ? (
             <Suspense fallback={null}>
-              <NotificationBell />
+              <NotificationBell isAdmin={isAdmin} />
             </Suspense>
           ) : null}
           <MobileMenu showSearch={showSearch} />

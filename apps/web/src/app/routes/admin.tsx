@@ -1,17 +1,16 @@
 import { ADMIN_MSG } from '@glyphary/shared';
 import { AdminPanel } from '../../features/admin/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
-import { ReportsTab } from '../../features/community/index.ts';
+import { ReportsTab, useAdminQueueCounts } from '../../features/community/index.ts';
 import { PendingReleasesTab } from '../../features/releases/index.ts';
 import { PlatformCharts } from '../../features/stats/index.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab; issue 18: the
 // releases held for a signing key change, as the 'Releases' tab; issue 51: the platform's charts on Statistics.
-const EXTRA_TABS = [
-  { id: 'reports', label: 'Reports', content: <ReportsTab /> },
-  { id: 'releases', label: ADMIN_MSG.pendingReleasesTab, content: <PendingReleasesTab /> },
-];
+const REPORTS_TAB = <ReportsTab />;
+const RELEASES_TAB = <PendingReleasesTab />;
+const PLATFORM_CHARTS = <PlatformCharts />;
 
 /**
  * spec §2 Admin panel (/admin). The router has already checked access (RequireAuth, then RequireAdmin:
@@ -20,5 +19,11 @@ const EXTRA_TABS = [
 export function AdminRoute() {
   useDocumentTitle('Admin Panel');
   const { profile } = useAuth();
-  return <AdminPanel extraTabs={EXTRA_TABS} isSuperAdmin={Boolean(profile?.isSuperAdmin)} statisticsCharts={<PlatformCharts />} />;
+  // The tabs say how much waits in them (issue 48).
+  const counts = useAdminQueueCounts(true).data;
+  const extraTabs = [
+    { id: 'reports', label: ADMIN_MSG.tabWithCount('Reports', counts?.openReports ?? 0), content: REPORTS_TAB },
+    { id: 'releases', label: ADMIN_MSG.tabWithCount(ADMIN_MSG.pendingReleasesTab, counts?.heldReleases ?? 0), content: RELEASES_TAB },
+  ];
+  return <AdminPanel extraTabs={extraTabs} isSuperAdmin={Boolean(profile?.isSuperAdmin)} statisticsCharts={PLATFORM_CHARTS} />;
 }

@@ -7,3 +7,4 @@ export { ReportButton } from './components/report-button.tsx';
 export { ReportsTab } from './components/reports-tab.tsx';
 export { VoteButton } from './components/vote-button.tsx';
 export { useMyVotes } from './api/votes.ts';
+export { useAdminQueueCounts } from './api/admin-queue.ts';

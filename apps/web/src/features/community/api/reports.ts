@@ -25,5 +25,9 @@ export async function resolveReport({ id, action, note }: { id: string; action: 
 
 export function useResolveReport() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resolveReport, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['community', 'reports'] }) });
+  return useMutation({
+    mutationFn: resolveReport,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['community', 'reports'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'queue-counts'] })]),
+  });
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '../../../lib/router.tsx';
 import {
+  COMMUNITY_MSG,
   MODERATION_ACTIONS_BY_TARGET,
   MODERATION_ACTION_LABELS,
   REPORT_REASON_LABELS,
@@ -11,6 +12,7 @@ import {
 } from '@glyphary/shared';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -65,20 +67,27 @@ function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open'
   const resolve = useResolveReport();
   const toast = useToast();
   const [note, setNote] = useState('');
+  // Every action asks first (issue 48): Warn and Dismiss tell people too.
+  const [asking, setAsking] = useState<ModerationAction | null>(null);
   const title = group.target.title ?? `${group.targetType} ${group.targetId}`;
   const first = group.reports[0];
   const actions = actionsFor(group, status);
 
-  function handleAction(action: ModerationAction) {
-    if (!first) return;
+  function handleConfirm() {
+    const action = asking;
+    if (!first || !action) return;
     resolve.mutate(
       { id: first.id, action, note },
       {
         onSuccess: () => {
+          setAsking(null);
           setNote('');
-          toast.success(`${MODERATION_ACTION_LABELS[action]}: done`);
+          toast.success(COMMUNITY_MSG.moderationDone(action, title));
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to resolve the report')),
+        onError: (error) => {
+          setAsking(null);
+          toast.error(errorMessage(error, COMMUNITY_MSG.moderationFailed));
+        },
       },
     );
   }
@@ -158,7 +167,7 @@ function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open'
                   size="sm"
                   variant={action === 'dismiss' ? 'secondary' : action === 'remove' || action === 'suspend' ? 'danger' : 'primary'}
                   disabled={resolve.isPending}
-                  onClick={() => handleAction(action)}
+                  onClick={() => setAsking(action)}
                 >
                   {MODERATION_ACTION_LABELS[action]}
                 </Button>
@@ -166,6 +175,19 @@ function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open'
             </div>
           </>
         ) : null}
+        <ConfirmDialog
+          open={asking !== null}
+          onOpenChange={(open) => {
+            if (!open) setAsking(null);
+          }}
+          title={asking ? MODERATION_ACTION_LABELS[asking] : ''}
+          description={asking ? COMMUNITY_MSG.moderationConfirm(asking, title) : ''}
+          confirmLabel={asking ? MODERATION_ACTION_LABELS[asking] : ''}
+          pendingLabel={COMMUNITY_MSG.moderationWorking}
+          pending={resolve.isPending}
+          destructive={asking === 'remove' || asking === 'suspend' || asking === 'hide'}
+          onConfirm={handleConfirm}
+        />
       </article>
     </li>
   );

@@ -32,6 +32,7 @@ export function useDecideRelease() {
         queryClient.invalidateQueries({ queryKey: ['releases', release.glyphId] }),
         queryClient.invalidateQueries({ queryKey: ['glyph', release.glyphId] }),
         queryClient.invalidateQueries({ queryKey: ['admin', 'audit'] }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'queue-counts'] }),
       ]);
     },
   });
