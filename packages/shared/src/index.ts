@@ -3,6 +3,7 @@ export * from './messages.ts';
 export * from './validation/url.ts';
 export * from './validation/signup.ts';
 export * from './validation/glyph.ts';
+export * from './license.ts';
 export * from './validation/request.ts';
 export * from './format/index.ts';
 export * from './schemas/common.ts';

@@ -201,6 +201,17 @@ describe('the F-Droid repository', () => {
     expect(Object.values(index.packages['com.example.held']!.versions).map((v) => (v.manifest as { versionCode: number }).versionCode).sort()).toEqual([1, 2]);
   });
 
+  it("carries the toy's SPDX licence (index-v2 metadata.license, index-v1 license), and none when it has none", async () => {
+    await toy(creator, { packageName: 'com.example.licensed' }, { license: 'gpl-3.0-or-later' });
+    await toy(creator, { packageName: 'com.example.unlicensed' });
+    const index = await indexV2();
+    expect(index.packages['com.example.licensed']!.metadata.license).toBe('GPL-3.0-or-later');
+    expect(index.packages['com.example.unlicensed']!.metadata).not.toHaveProperty('license');
+    const v1 = (await (await fetch(`${base}/fdroid/repo/index-v1.json`)).json()) as { apps: Array<{ packageName: string; license?: string }> };
+    expect(v1.apps.find((app) => app.packageName === 'com.example.licensed')?.license).toBe('GPL-3.0-or-later');
+    expect(v1.apps.find((app) => app.packageName === 'com.example.unlicensed')).not.toHaveProperty('license');
+  });
+
   it('a package belongs to the toy that published it first: another toy with the same package is not offered', async () => {
     const original = await toy(creator, { packageName: 'com.example.claimed' });
     const other = await createUser(t.app);

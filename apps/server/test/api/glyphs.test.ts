@@ -193,6 +193,40 @@ describe('GET /api/get-glyph/{id}', () => {
   });
 });
 
+describe('licence (issue 48)', () => {
+  it('stores an SPDX identifier in its canonical spelling, shows it on get-glyph and in lists; an edit without it keeps it, null clears it', async () => {
+    const owner = await createUser(t.app);
+    const created = await post(owner.auth, { ...valid, license: ' apache-2.0 ' });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as { id: string }).id;
+    expect((await get(id)).json()).toMatchObject({ glyph: { license: 'Apache-2.0' } });
+    const list = (await t.app.inject({ method: 'GET', url: `/api/get-glyphs?creator_id=${owner.id}` })).json() as { glyphs: Array<{ id: string; license: string | null }> };
+    expect(list.glyphs.find((g) => g.id === id)?.license).toBe('Apache-2.0');
+
+    expect((await put(owner.auth, id, { ...valid, title: 'Renamed' })).statusCode).toBe(200);
+    expect((await get(id)).json()).toMatchObject({ glyph: { title: 'Renamed', license: 'Apache-2.0' } });
+    expect((await put(owner.auth, id, { ...valid, license: 'MIT' })).statusCode).toBe(200);
+    expect((await get(id)).json()).toMatchObject({ glyph: { license: 'MIT' } });
+    expect((await put(owner.auth, id, { ...valid, license: '' })).statusCode).toBe(200);
+    expect((await get(id)).json()).toMatchObject({ glyph: { license: null } });
+    const none = await post(owner.auth, valid);
+    expect((await get((none.json() as { id: string }).id)).json()).toMatchObject({ glyph: { license: null } });
+  });
+
+  it.each([['Not a licence'], ['MIT OR Apache-2.0'], ['GPL'], [42], ['x'.repeat(101)]])('refuses %j with a clear 400 and stores nothing', async (license) => {
+    const owner = await createUser(t.app);
+    const before = await glyphCount();
+    const response = await post(owner.auth, { ...valid, license });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: MSG.licenseInvalid });
+    expect(await glyphCount()).toBe(before);
+    const id = (await post(owner.auth, { ...valid, license: 'MIT' })).json().id as string;
+    const edit = await put(owner.auth, id, { ...valid, license });
+    expect(edit.json()).toMatchObject({ error: MSG.licenseInvalid });
+    expect((await get(id)).json()).toMatchObject({ glyph: { license: 'MIT' } });
+  });
+});
+
 describe('PUT /api/update-glyph/{id}', () => {
   it('lets the creator replace the content, ignoring server-owned fields', async () => {
     const row = await insertGlyph(t.database, owner.id);

@@ -11,6 +11,7 @@ export function makeGlyph(overrides: Partial<Glyph> = {}): Glyph {
     apkUrl: null,
     githubUrl: 'https://github.com/example/pulse',
     instructions: null,
+    license: null,
     creatorId: 'c1',
     creatorUsername: 'dot_maker',
     creatorDisplayName: 'Dot Maker',

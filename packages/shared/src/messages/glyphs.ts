@@ -5,6 +5,10 @@
 export const GLYPH_MSG = {
   // §5 upload
   titleRequired: 'Title is required',
+  licenseInvalid: 'Licence must be an SPDX identifier such as MIT, Apache-2.0 or GPL-3.0-or-later (see spdx.org/licenses)',
+  licenseLabel: 'Licence',
+  licenseHint: 'An SPDX identifier, e.g. MIT or GPL-3.0-or-later. Leave empty for none.',
+  licenseNone: 'No licence given',
   descriptionRequired: 'Description is required',
   apkOrGithubRequired: 'Either APK file or GitHub repository URL is required',
   githubUrlInvalid: 'GitHub URL must be a valid HTTP/HTTPS URL',

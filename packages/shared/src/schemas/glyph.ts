@@ -7,6 +7,7 @@ import { REQUEST_MSG } from '../messages/requests.ts';
 import { GlyphFilterQuerySchema, GlyphTagsInputSchema } from '../browse/schemas.ts';
 import type { CodeFilter } from '../browse/index.ts';
 import { emptyToNull, validateGlyph } from '../validation/glyph.ts';
+import { canonicalLicense } from '../license.ts';
 import { GlyphAnimationSchema, UploadedAnimationSchema } from './animation.ts';
 import { ApkReportSchema, GLYPH_DEVICES } from './apk.ts';
 
@@ -20,6 +21,8 @@ export const GlyphSchema = z.object({
   apkUrl: z.string().nullable(),
   githubUrl: z.string().nullable(),
   instructions: z.string().nullable(),
+  /** Issue 48: an SPDX licence identifier, or null when the creator names none. */
+  license: z.string().nullable(),
   creatorId: z.string(),
   creatorUsername: z.string(),
   creatorDisplayName: z.string(),
@@ -75,6 +78,25 @@ export const GlyphInputSchema = z
       .optional()
       .transform((v) => (v ?? []).map((url) => url.trim()).filter((url) => url.length > 0)),
     tags: GlyphTagsInputSchema,
+    /**
+     * Issue 48: an SPDX identifier (any case; stored as the list spells it). null or '' means none; on
+     * update, leaving it out keeps the stored one (clients that predate licences).
+     */
+    license: z
+      .string({ error: GLYPH_MSG.licenseInvalid })
+      .max(100, GLYPH_MSG.licenseInvalid)
+      .nullable()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return undefined;
+        if (v === null || v.trim() === '') return null;
+        const id = canonicalLicense(v);
+        if (id === null) {
+          ctx.addIssue({ code: 'custom', message: GLYPH_MSG.licenseInvalid });
+          return z.NEVER;
+        }
+        return id;
+      }),
   })
   .transform((v) => ({ ...v, title: v.title.trim(), description: v.description.trim() }))
   .superRefine((value, ctx) => {

@@ -11,6 +11,8 @@ export interface RepoReleaseRow {
   tags: string[];
   images: string[];
   githubUrl: string | null;
+  /** Issue 48: the toy's SPDX licence identifier, when the creator gave one. */
+  license: string | null;
   glyphCreatedAt: Date;
   creatorUsername: string;
   creatorName: string;
@@ -51,6 +53,7 @@ export function createFdroidRepository(db: Db) {
           tags: glyphs.tags,
           images: glyphs.images,
           githubUrl: glyphs.githubUrl,
+          license: glyphs.license,
           glyphCreatedAt: glyphs.createdAt,
           creatorUsername: users.username,
           creatorName: users.name,

@@ -45,6 +45,7 @@ export function toGlyph(row: GlyphRow): Glyph {
     apkUrl: deleted ? null : row.apkUrl,
     githubUrl: deleted ? null : row.githubUrl,
     instructions: deleted ? null : row.instructions,
+    license: deleted ? null : row.license,
     creatorId: row.creatorId,
     creatorUsername: row.creatorUsername,
     creatorDisplayName: row.creatorDisplayName,

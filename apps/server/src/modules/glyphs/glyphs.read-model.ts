@@ -16,6 +16,7 @@ export const glyphColumns = {
   apkUrl: glyphs.apkUrl,
   githubUrl: glyphs.githubUrl,
   instructions: glyphs.instructions,
+  license: glyphs.license,
   creatorId: glyphs.creatorId,
   creatorUsername: users.username,
   creatorDisplayName: users.name,
@@ -48,6 +49,7 @@ export type GlyphRow = {
   apkUrl: string | null;
   githubUrl: string | null;
   instructions: string | null;
+  license: string | null;
   creatorId: string;
   creatorUsername: string;
   creatorDisplayName: string;

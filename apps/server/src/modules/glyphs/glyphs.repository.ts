@@ -17,11 +17,13 @@ export interface GlyphContent {
   instructions: string | null;
   /** Issue 17; undefined on an edit keeps the stored tags. */
   tags?: string[] | undefined;
+  /** Issue 48: an SPDX identifier or null; undefined on an edit keeps the stored one. */
+  license?: string | null | undefined;
 }
 
-/** Drops `tags` when it is undefined, so an edit without tags leaves them as they are. */
-function withoutUndefinedTags({ tags, ...rest }: GlyphContent): Omit<GlyphContent, 'tags'> & { tags?: string[] } {
-  return tags === undefined ? rest : { ...rest, tags };
+/** Drops `tags` and `license` when undefined, so an edit without them leaves them as they are. */
+function withoutUndefinedTags({ tags, license, ...rest }: GlyphContent): Omit<GlyphContent, 'tags' | 'license'> & { tags?: string[]; license?: string | null } {
+  return { ...rest, ...(tags === undefined ? {} : { tags }), ...(license === undefined ? {} : { license }) };
 }
 
 /** The version facts of a new glyph's release 1, from its APK report when there is one (issue 18). */
@@ -150,7 +152,7 @@ export function createGlyphsRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(glyphs)
-          .values({ ...content, tags: content.tags ?? [], creatorId, createdAt: now, updatedAt: now })
+          .values({ ...content, tags: content.tags ?? [], license: content.license ?? null, creatorId, createdAt: now, updatedAt: now })
           .returning({ id: glyphs.id });
         if (!row) throw new Error('glyph insert returned nothing');
         // Issue 18: a glyph shared with an APK starts with that APK as its release 1.

@@ -77,6 +77,7 @@ export function createGlyphsService({ glyphs, clock, normalizeImageUrl, onChange
       githubUrl: input.githubUrl,
       instructions: input.instructions,
       tags: input.tags,
+      license: input.license,
     };
   }
 

@@ -11,6 +11,8 @@ export interface GlyphPayload {
   instructions: string | null;
   /** Issue 16: an uploaded animation's URL; null removes it, left out keeps the current one. */
   animationUrl?: string | null;
+  /** Issue 48: an SPDX identifier or null. */
+  license?: string | null;
 }
 
 /** POST /api/upload-glyph → the new glyph's id (creator and counters come from the server). */

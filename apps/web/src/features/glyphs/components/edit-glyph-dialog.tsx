@@ -7,6 +7,7 @@ import { useUpdateGlyph } from '../api/update-glyph.ts';
 import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { toUploadedFile, type RenderFileUpload } from './file-upload-slot.ts';
 import { TagsField } from './tags-field.tsx';
+import { LicenseField, licensePayload, licenseProblem } from './license-field.tsx';
 
 const STORED_IMAGE = /^\/api\/files\/images\//;
 
@@ -41,6 +42,8 @@ export function EditGlyphDialog({
   const [githubUrl, setGithubUrl] = useState(glyph.githubUrl ?? '');
   const [instructions, setInstructions] = useState(glyph.instructions ?? '');
   const [tags, setTags] = useState<string[]>(glyph.tags);
+  const [license, setLicense] = useState(glyph.license ?? '');
+  const [licenseChecked, setLicenseChecked] = useState(false);
   const [uploaded, setUploaded] = useState<UploadedFile[]>(() =>
     glyph.images.flatMap((url, i) => (STORED_IMAGE.test(url) ? [toUploadedFile(url, 'images', glyph.thumbnails[i] ?? null)] : [])),
   );
@@ -64,10 +67,12 @@ export function EditGlyphDialog({
       githubUrl: emptyToNull(githubUrl),
       instructions: emptyToNull(instructions),
       tags,
+      license: licensePayload(license),
       // Sent only when changed: left out, the glyph keeps its animation.
       ...((animation?.url ?? null) !== (glyph.animation?.url ?? null) ? { animationUrl: animation?.url ?? null } : {}),
     };
-    const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
+    setLicenseChecked(true);
+    const problem = validateGlyph(payload) ?? validateGlyphTags(tags) ?? licenseProblem(license);
     if (problem) {
       setError(problem);
       return;
@@ -112,6 +117,7 @@ export function EditGlyphDialog({
         <Input label="GitHub Repository URL" value={githubUrl} onChange={(e) => setGithubUrl(e.target.value)} type="url" inputMode="url" placeholder="https://github.com/…" />
         <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} />
         <TagsField value={tags} onChange={setTags} />
+        <LicenseField value={license} onChange={setLicense} onBlur={() => setLicenseChecked(true)} showError={licenseChecked} />
         {renderFileUpload({
           type: 'images',
           multiple: true,

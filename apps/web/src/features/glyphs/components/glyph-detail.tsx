@@ -182,6 +182,15 @@ export function GlyphDetail({
           </div>
           <Counts glyph={glyph} />
           <TagChips tags={glyph.tags} />
+          {glyph.license ? (
+            // Issue 48: the SPDX identifier links to its licence text.
+            <p className="text-sm text-muted">
+              {GLYPH_PAGE_MSG.licenseOnPage}:{' '}
+              <a href={`https://spdx.org/licenses/${encodeURIComponent(glyph.license)}.html`} target="_blank" rel={EXTERNAL_REL} className="font-mono text-fg underline underline-offset-4 hover:text-muted">
+                {glyph.license}
+              </a>
+            </p>
+          ) : null}
         </header>
 
         {/* Issue 17: one red action (the download, else the repository), alone on its row; the quiet

@@ -9,6 +9,7 @@ import { AnimationImport, type AnimationChoice } from './animation-import.tsx';
 import { ApkPanel } from './apk-panel.tsx';
 import { CheckDatabaseButton } from './check-database-button.tsx';
 import { TagsField } from './tags-field.tsx';
+import { LicenseField, licensePayload, licenseProblem } from './license-field.tsx';
 import type { RenderFileUpload } from './file-upload-slot.ts';
 
 /**
@@ -30,6 +31,8 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   const [imagesBusy, setImagesBusy] = useState(false);
   const [apkBusy, setApkBusy] = useState(false);
   const [tags, setTags] = useState<string[]>([]);
+  const [license, setLicense] = useState('');
+  const [licenseChecked, setLicenseChecked] = useState(false);
   const { error, setError, errorRef } = useFormError();
   const [animation, setAnimation] = useState<AnimationChoice | null>(null);
   const [animationBusy, setAnimationBusy] = useState(false);
@@ -105,8 +108,10 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
       instructions: emptyToNull(instructions),
       tags,
       animationUrl: animation?.url ?? null,
+      license: licensePayload(license),
     };
-    const problem = validateGlyph(payload) ?? validateGlyphTags(tags);
+    setLicenseChecked(true);
+    const problem = validateGlyph(payload) ?? validateGlyphTags(tags) ?? licenseProblem(license);
     if (problem) {
       setError(problem);
       setCheckedError(true);
@@ -161,6 +166,15 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
         hint="An APK file or a GitHub repository is required."
       />
       <TagsField value={tags} onChange={changeTags} />
+      <LicenseField
+        value={license}
+        onChange={(value) => {
+          setLicense(value);
+          if (error === GLYPH_MSG.licenseInvalid && licenseProblem(value) === null) setError(null);
+        }}
+        onBlur={() => setLicenseChecked(true)}
+        showError={licenseChecked}
+      />
       <Textarea label="Instructions" value={instructions} onChange={(e) => setInstructions(e.target.value)} rows={4} placeholder="How to install and use it (optional)" />
       <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-start sm:justify-between">
         <details className="text-sm text-muted">
