@@ -156,6 +156,8 @@ export const COMMUNITY_MSG = {
   followingNewRelease: (versionName: string | null) => (versionName ? `New release: version ${versionName}` : 'New release'),
   // votes and stale requests
   voteOwn: 'You cannot vote for your own request',
+  /** The vote button: 'I want this too', short enough for a card at 390 px (issue 48). */
+  voteButton: 'Me too',
   voteNotOpen: 'Only open requests can be voted for',
   stillWorkingNotAssignee: 'Only the assignee can say they are still working on this request',
   // notifications

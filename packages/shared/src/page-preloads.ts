@@ -3,6 +3,7 @@
 // Only the server reads this; the browser's shell loads the page table without it.
 import { HOME_PAGE_SIZE, REQUEST_SORTS, REQUEST_STATUSES } from './constants.ts';
 import { searchFromQuery, searchListParams } from './list-params.ts';
+import { GLYPH_DEVICES } from './apk/devices.ts';
 import { GLYPH_PAGE_MSG } from './messages/glyph-page.ts';
 import { apiUrl, glyphApiPath, glyphListParams, requestListParams } from './pages.ts';
 
@@ -24,6 +25,7 @@ export const PAGE_PRELOADS: Readonly<Record<string, PagePreloads>> = {
         search: '',
         sort: REQUEST_SORTS.find((known) => known === query.get('sort')),
         status: REQUEST_STATUSES.find((known) => known === query.get('status')),
+        device: GLYPH_DEVICES.find((known) => known === query.get('device')),
       }),
     ),
   ],

@@ -6,6 +6,7 @@
 // below and in list-params.ts, which the web API files use too, so a page's boot data is keyed
 // exactly as the client asks.
 import { REQUESTS_PAGE_SIZE, type GlyphSort, type RequestSort, type RequestStatus } from './constants.ts';
+import type { GlyphDevice } from './apk/devices.ts';
 
 /** Query parameters as the web client sends them: in this order, `undefined` and `null` left out. */
 export type ApiParams = Record<string, string | number | boolean | null | undefined>;
@@ -39,18 +40,21 @@ export const glyphListParams = (params: {
   cursor: params.cursor ?? undefined,
 });
 
-/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=] (sort only when not the default). */
+/** GET /api/glyph-requests?limit=20&offset=[&search=][&sort=votes][&status=][&device=] (sort only when not the default). */
 export const requestListParams = (params: {
   offset: number;
   search: string;
   sort?: RequestSort | undefined;
   status?: RequestStatus | undefined;
+  /** Issue 48: only requests for this phone. */
+  device?: GlyphDevice | undefined;
 }): ApiParams => ({
   limit: REQUESTS_PAGE_SIZE,
   offset: params.offset,
   search: params.search || undefined,
   sort: params.sort === 'votes' ? 'votes' : undefined,
   status: params.status,
+  device: params.device,
 });
 
 /** Every route of spec §2 (plus /reset-password and /request-glyphs/:id). Never write a route path by hand elsewhere. */

@@ -774,6 +774,56 @@ describe('admin routes', () => {
   }, 60_000);
 });
 
+describe('target phone and the completing toy (issue 48)', () => {
+  const create = (payload: Record<string, unknown>) => call('POST', '/api/glyph-requests', own.auth, { title: 'Phone toy', description: 'For one phone', ...payload });
+
+  it('stores an optional device, shows it, and filters the board by it', async () => {
+    const forFour = await create({ device: 'phone-4a-pro' });
+    expect(forFour.statusCode, forFour.body).toBe(200);
+    expect(forFour.json().request).toMatchObject({ device: 'phone-4a-pro' });
+    const any = await create({});
+    expect(any.json().request).toMatchObject({ device: null });
+    expect((await create({ device: null })).json().request).toMatchObject({ device: null });
+    const shown = await call('GET', `/api/glyph-requests/${forFour.json().request.id}`);
+    expect(shown.json().request.device).toBe('phone-4a-pro');
+
+    const board = (await call('GET', '/api/glyph-requests?device=phone-4a-pro&limit=100')).json() as RequestList;
+    expect(board.requests.length).toBeGreaterThan(0);
+    expect(board.requests.every((r) => r.device === 'phone-4a-pro')).toBe(true);
+    expect(board.requests.map((r) => r.id)).toContain(forFour.json().request.id);
+    expect(board.total).toBe(await t.database.db.$count(glyphRequests, eq(glyphRequests.device, 'phone-4a-pro')));
+    const bad = await call('GET', '/api/glyph-requests?device=phone-1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: MSG.requestDeviceInvalid });
+  });
+
+  it('refuses an unknown device with 400 and stores nothing', async () => {
+    const before = await countRequests();
+    for (const device of ['phone-2', 3, '']) {
+      const response = await create({ device });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: MSG.requestDeviceInvalid });
+    }
+    expect(await countRequests()).toBe(before);
+  });
+
+  it('a completed request carries its toy as a card: thumbnail, title, creator; a deleted toy keeps only its title', async () => {
+    const glyph = await insertGlyph(t.database, assignee.id, { title: 'Card toy', images: ['/api/files/images/11111111-1111-4111-8111-111111111111.webp'] });
+    const row = await insertRequest('completed', { completedGlyphId: glyph.id });
+    const shown = (await call('GET', `/api/glyph-requests/${row.id}`)).json() as { request: GlyphRequest };
+    expect(shown.request.completed_glyph).toEqual({
+      id: glyph.id,
+      title: 'Card toy',
+      thumbnail: '/api/files/images/11111111-1111-4111-8111-111111111111-thumb.webp',
+      creator_username: assignee.username,
+      deleted: false,
+    });
+    await t.database.db.update(glyphs).set({ deletedAt: new Date() }).where(eq(glyphs.id, glyph.id));
+    const gone = (await call('GET', `/api/glyph-requests/${row.id}`)).json() as { request: GlyphRequest };
+    expect(gone.request.completed_glyph).toMatchObject({ id: glyph.id, thumbnail: null, deleted: true });
+  });
+});
+
 describe('account deletion', () => {
   it('removes the requests the account created and gives back the ones it took on', async () => {
     const leaving = await createUser(t.app);

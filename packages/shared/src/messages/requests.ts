@@ -3,6 +3,14 @@
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const REQUEST_MSG = {
+  requestDeviceInvalid: 'device must be phone-3 or phone-4a-pro',
+  requestDeviceLabel: 'Target phone',
+  requestDeviceAny: 'Any phone',
+  requestDeviceFilter: 'Phone',
+  requestTryAnotherFilter: 'Try another filter',
+  requestDeviceFor: (phone: string) => `For ${phone}`,
+  completedBy: 'Completed with',
+  completedGlyphGone: 'The toy that completed this request was deleted.',
   imageUrlInvalid: 'Image URLs must be valid HTTP/HTTPS URLs',
 
   // §5 / §8 requests

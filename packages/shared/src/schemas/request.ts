@@ -6,6 +6,7 @@ import { GLYPH_MSG } from '../messages/glyphs.ts';
 import { REQUEST_MSG } from '../messages/requests.ts';
 import { normalizeTags } from '../validation/request.ts';
 import { isResourceUrl } from '../validation/url.ts';
+import { GLYPH_DEVICES } from '../apk/devices.ts';
 
 export const PersonRefSchema = z.object({ id: z.string(), username: z.string() });
 
@@ -23,7 +24,12 @@ export const GlyphRequestSchema = z.object({
   assigned_to: z.string().nullable(),
   assigned_user: PersonRefSchema.nullable(),
   completed_glyph_id: z.string().nullable(),
-  completed_glyph: z.object({ id: z.string(), title: z.string() }).nullable(),
+  /** The toy that completed the request, with what its card shows (issue 48); null fields once it is deleted. */
+  completed_glyph: z
+    .object({ id: z.string(), title: z.string(), thumbnail: z.string().nullable(), creator_username: z.string().nullable(), deleted: z.boolean() })
+    .nullable(),
+  /** Issue 48: the phone the request is for, or null for any. */
+  device: z.enum(GLYPH_DEVICES).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Issue 19: 'I want this too' votes. */
@@ -59,6 +65,11 @@ export const CreateRequestInputSchema = z.object({
     .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), COMMON_MSG.tagTooLong),
   reference_images: referenceList,
   reference_files: referenceList,
+  device: z
+    .enum(GLYPH_DEVICES, { error: REQUEST_MSG.requestDeviceInvalid })
+    .nullable()
+    .optional()
+    .transform((v) => v ?? null),
 });
 export type CreateRequestInput = z.input<typeof CreateRequestInputSchema>;
 
@@ -69,6 +80,8 @@ export const ListRequestsQuerySchema = z.object({
   status: z.enum(REQUEST_STATUSES).optional(),
   // Issue 19: sort the board by votes.
   sort: z.enum(['latest', 'votes'], { error: 'sort must be latest or votes' }).optional(),
+  // Issue 48: only requests for this phone.
+  device: z.enum(GLYPH_DEVICES, { error: REQUEST_MSG.requestDeviceInvalid }).optional(),
 });
 
 export const MyRequestsQuerySchema = z.object({

@@ -1,4 +1,5 @@
-import type { GlyphRequest, RequestStatus } from '@glyphary/shared';
+import type { GlyphDevice, GlyphRequest, RequestStatus } from '@glyphary/shared';
+import { thumbnailOf } from '../glyphs/glyphs.presenter.ts';
 import type { RequestRow } from './requests.repository.ts';
 
 /**
@@ -22,8 +23,16 @@ export function toGlyphRequest(row: RequestRow & { type?: 'assigned' | 'created'
     completed_glyph_id: row.completedGlyphId,
     completed_glyph:
       row.completedGlyphId && row.completedGlyphTitle !== null
-        ? { id: row.completedGlyphId, title: row.completedGlyphTitle }
+        ? {
+            id: row.completedGlyphId,
+            title: row.completedGlyphTitle,
+            // A deleted toy keeps its name on the request, not its picture (SECURITY matrix).
+            thumbnail: !row.completedGlyphDeleted && row.completedGlyphImage ? thumbnailOf(row.completedGlyphImage) : null,
+            creator_username: row.completedGlyphCreator,
+            deleted: Boolean(row.completedGlyphDeleted),
+          }
         : null,
+    device: (row.device as GlyphDevice | null) ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     votes: row.votes,

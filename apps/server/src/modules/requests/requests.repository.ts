@@ -9,6 +9,7 @@ import { insertNotification } from '../community/notifications.repository.ts';
 const requester = alias(users, 'requester');
 const assignee = alias(users, 'assignee');
 const completedGlyph = alias(glyphs, 'completed_glyph');
+const completedCreator = alias(users, 'completed_creator');
 
 /** The columns every request read needs: the row, its requester and assignee as {id, username}, the linked glyph. */
 const requestColumns = {
@@ -25,6 +26,10 @@ const requestColumns = {
   assigneeUsername: assignee.username,
   completedGlyphId: glyphRequests.completedGlyphId,
   completedGlyphTitle: completedGlyph.title,
+  completedGlyphDeleted: sql<boolean | null>`${completedGlyph.deletedAt} is not null`,
+  completedGlyphImage: sql<string | null>`${completedGlyph.images} ->> 0`,
+  completedGlyphCreator: completedCreator.username,
+  device: glyphRequests.device,
   createdAt: glyphRequests.createdAt,
   updatedAt: glyphRequests.updatedAt,
   votes: glyphRequests.votes,
@@ -44,6 +49,10 @@ export interface RequestRow {
   assigneeUsername: string | null;
   completedGlyphId: string | null;
   completedGlyphTitle: string | null;
+  completedGlyphDeleted: boolean | null;
+  completedGlyphImage: string | null;
+  completedGlyphCreator: string | null;
+  device: string | null;
   createdAt: Date;
   updatedAt: Date;
   votes: number;
@@ -56,6 +65,7 @@ export interface NewRequest {
   referenceImages: string[];
   referenceFiles: string[];
   userId: string;
+  device: string | null;
   createdAt: Date;
 }
 
@@ -64,6 +74,7 @@ export interface ListFilter {
   offset: number;
   search?: string | undefined;
   status?: RequestStatus | undefined;
+  device?: string | undefined;
   /** Issue 19: 'votes' puts the most wanted first. */
   sort?: 'latest' | 'votes' | undefined;
 }
@@ -86,7 +97,8 @@ function selectRequests(tx: DbOrTx) {
     .from(glyphRequests)
     .leftJoin(requester, eq(requester.id, glyphRequests.userId))
     .leftJoin(assignee, eq(assignee.id, glyphRequests.assignedTo))
-    .leftJoin(completedGlyph, eq(completedGlyph.id, glyphRequests.completedGlyphId));
+    .leftJoin(completedGlyph, eq(completedGlyph.id, glyphRequests.completedGlyphId))
+    .leftJoin(completedCreator, eq(completedCreator.id, completedGlyph.creatorId));
 }
 
 /**
@@ -127,6 +139,7 @@ export function createRequestsRepository(db: Db) {
         );
       }
       if (filter.status) conditions.push(eq(glyphRequests.status, filter.status));
+      if (filter.device) conditions.push(eq(glyphRequests.device, filter.device));
       const where = conditions.length > 0 ? and(...conditions) : undefined;
       const [rows, [totalRow]] = await Promise.all([
         selectRequests(db)

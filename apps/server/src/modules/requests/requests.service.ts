@@ -9,6 +9,7 @@ import {
   type RequestStatus,
 } from '@glyphary/shared';
 import type { z } from 'zod';
+import type { GlyphDevice } from '@glyphary/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -24,6 +25,7 @@ export interface ListRequestsInput {
   search?: string | undefined;
   status?: RequestStatus | undefined;
   sort?: 'latest' | 'votes' | undefined;
+  device?: GlyphDevice | undefined;
 }
 
 export interface RequestsServiceDeps {
@@ -107,7 +109,7 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
       const limit = clampLimit(input.limit, Boolean(viewer?.isAdmin));
       const offset = input.offset ?? 0;
       const search = input.search?.trim() || undefined;
-      const { rows, total } = await requests.list({ limit, offset, search, status: input.status, sort: input.sort });
+      const { rows, total } = await requests.list({ limit, offset, search, status: input.status, sort: input.sort, device: input.device });
       return { rows, total, hasMore: offset + rows.length < total };
     },
 
@@ -130,6 +132,7 @@ export function createRequestsService({ requests, clock }: RequestsServiceDeps) 
         referenceImages: input.reference_images,
         referenceFiles: input.reference_files,
         userId: viewer.id,
+        device: input.device ?? null,
         createdAt: clock.now(),
       });
       return getRow(id);

@@ -1,4 +1,4 @@
-import { formatCount } from '@glyphary/shared';
+import { COMMUNITY_MSG, formatCount } from '@glyphary/shared';
 import { ThumbsUp } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -39,7 +39,7 @@ export function VoteButton({
       }}
     >
       <ThumbsUp size={14} aria-hidden="true" />
-      I want this too · {count}
+      {COMMUNITY_MSG.voteButton} · {count}
     </Button>
   );
 }

@@ -1,11 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import {
+  GLYPH_DEVICE_LABELS,
+  GLYPH_DEVICES,
   MAX_IMAGES,
   MAX_TAG_LENGTH,
   MAX_TAGS,
   isResourceUrl,
   normalizeTags,
   splitCommaList,
+  type GlyphDevice,
   type GlyphRequest,
   type UploadedFile,
   COMMON_MSG,
@@ -13,6 +16,7 @@ import {
 } from '@glyphary/shared';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Field, controlClasses } from '../../../components/ui/field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -47,6 +51,7 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
   const [tags, setTags] = useState('');
+  const [device, setDevice] = useState<GlyphDevice | ''>('');
   const [images, setImages] = useState<UploadedFile[]>([]);
   const [uploading, setUploading] = useState(false);
   const [imageText, setImageText] = useState('');
@@ -58,6 +63,7 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
     setTitle('');
     setDescription('');
     setTags('');
+    setDevice('');
     setImages([]);
     setImageText('');
     setErrors({});
@@ -90,6 +96,7 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
         tags: normalizeTags(tags),
         reference_images: referenceImages,
         reference_files: [],
+        device: device || null,
       });
       toast.success(REQUEST_MSG.requestCreated);
       reset();
@@ -150,6 +157,18 @@ export function CreateRequestDialog({ open, onOpenChange, onCreated, imageUpload
           placeholder="battery, clock, animation"
           autoComplete="off"
         />
+        <Field label={REQUEST_MSG.requestDeviceLabel}>
+          {(field) => (
+            <select {...field} name="device" value={device} onChange={(e) => setDevice(e.target.value as GlyphDevice | '')} className={controlClasses}>
+              <option value="">{REQUEST_MSG.requestDeviceAny}</option>
+              {GLYPH_DEVICES.map((option) => (
+                <option key={option} value={option}>
+                  {GLYPH_DEVICE_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         {imageUpload ? (
           <div className="flex flex-col gap-2">
             {imageUpload({ value: images, onChange: setImages, disabled: create.isPending, onBusyChange: setUploading })}

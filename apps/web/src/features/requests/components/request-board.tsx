@@ -1,7 +1,19 @@
 import { Plus, Search } from 'lucide-react';
 import { useEffect, useState, type ReactNode, lazy, Suspense } from 'react';
 import { Link, useSearchParams } from '../../../lib/router.tsx';
-import { pluralize, REQUEST_SORTS, REQUEST_STATUSES, type GlyphRequest, type RequestSort, type RequestStatus, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
+import {
+  GLYPH_DEVICE_LABELS,
+  GLYPH_DEVICES,
+  pluralize,
+  REQUEST_SORTS,
+  REQUEST_STATUSES,
+  type GlyphDevice,
+  type GlyphRequest,
+  type RequestSort,
+  type RequestStatus,
+  COMMON_MSG,
+  REQUEST_MSG,
+} from '@glyphary/shared';
 import { Banner } from '../../../components/ui/banner.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -32,6 +44,13 @@ const STATUS_OPTIONS: ReadonlyArray<{ value: RequestStatus | undefined; label: s
   { value: 'completed', label: 'Completed' },
   { value: 'cancelled', label: 'Cancelled' },
 ];
+/** Issue 48: the board's phone filter, in the URL (`?device=`). */
+export const DEVICE_PARAM = 'device';
+const DEVICE_OPTIONS: ReadonlyArray<{ value: GlyphDevice | undefined; label: string }> = [
+  { value: undefined, label: REQUEST_MSG.requestDeviceAny },
+  ...GLYPH_DEVICES.map((device) => ({ value: device, label: GLYPH_DEVICE_LABELS[device] })),
+];
+const isDevice = (value: string | null): value is GlyphDevice => value !== null && (GLYPH_DEVICES as readonly string[]).includes(value);
 const isStatus = (value: string | null): value is RequestStatus =>
   value !== null && (REQUEST_STATUSES as readonly string[]).includes(value);
 
@@ -85,7 +104,8 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
   const createOpened = useOpenedOnce(creating);
   const [sort, setSort] = useBoardParam<RequestSort, RequestSort>(SORT_PARAM, isSort, 'latest');
   const [status, setStatus] = useBoardParam<RequestStatus, undefined>(STATUS_PARAM, isStatus, undefined);
-  const query = useRequests(search, sort, status);
+  const [device, setDevice] = useBoardParam<GlyphDevice, undefined>(DEVICE_PARAM, isDevice, undefined);
+  const query = useRequests(search, sort, status, device);
   const { takeOn, pendingId } = useTakeOn();
 
   useEffect(() => {
@@ -142,6 +162,7 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
       </div>
 
       <SingleChoiceRow label="Filter by status" title="Status" options={STATUS_OPTIONS} value={status} onChange={setStatus} />
+      <SingleChoiceRow label="Filter by phone" title={REQUEST_MSG.requestDeviceFilter} options={DEVICE_OPTIONS} value={device} onChange={setDevice} />
 
       {viewerId === null ? (
         <Banner tone="info">
@@ -168,10 +189,10 @@ export function RequestBoard({ viewerId, imageUpload, startCreating = false, ren
         <EmptyState
           title={COMMON_MSG.noRequestsFound}
           description={
-            search ? 'Try a different search term' : status ? 'Try another status' : 'Be the first to create a glyph request!'
+            search ? 'Try a different search term' : status || device ? REQUEST_MSG.requestTryAnotherFilter : 'Be the first to create a glyph request!'
           }
           action={
-            viewerId !== null && !search && !status ? (
+            viewerId !== null && !search && !status && !device ? (
               <Button onClick={() => setCreating(true)} variant="outline">
                 Create Request
               </Button>

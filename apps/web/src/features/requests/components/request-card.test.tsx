@@ -24,6 +24,7 @@ function makeRequest(overrides: Partial<GlyphRequest> = {}): GlyphRequest {
     assigned_user: null,
     completed_glyph_id: null,
     completed_glyph: null,
+    device: null,
     created_at: '2026-03-01T10:00:00.000Z',
     updated_at: '2026-03-01T10:00:00.000Z',
     votes: 0,
@@ -67,7 +68,7 @@ describe('RequestCard (spec §2 Requests)', () => {
         assigned_to: 'b',
         assigned_user: { id: 'b', username: 'maker_b' },
         completed_glyph_id: 'g1',
-        completed_glyph: { id: 'g1', title: 'Ring of light' },
+        completed_glyph: { id: 'g1', title: 'Ring of light', thumbnail: null, creator_username: 'maker_b', deleted: false },
       }),
       null,
     );

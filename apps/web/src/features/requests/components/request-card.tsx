@@ -4,7 +4,7 @@ import { REQUEST_PREVIEW_PUBLIC, truncate, type GlyphRequest, REQUEST_MSG } from
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { paths } from '../../../config/paths.ts';
-import { AssigneeLine, CompletedGlyphLine, ReferenceCounts, RequesterLine, TagChips } from './request-meta.tsx';
+import { AssigneeLine, CompletedGlyphLine, DeviceLine, ReferenceCounts, RequesterLine, TagChips } from './request-meta.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 export interface RequestCardProps {
@@ -42,6 +42,7 @@ export function RequestCard({ request, viewerId, onTakeOn, takingOn, extras }: R
       <TagChips tags={request.tags} />
       <div className="mt-auto flex flex-col gap-3 pt-2">
         <ReferenceCounts request={request} />
+        <DeviceLine request={request} />
         <AssigneeLine request={request} />
         <CompletedGlyphLine request={request} />
         {extras ? <div className="flex flex-wrap items-center gap-2">{extras}</div> : null}

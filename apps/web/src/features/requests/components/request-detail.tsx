@@ -1,7 +1,7 @@
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, type GlyphRequest, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
+import { formatDate, GLYPH_DEVICE_LABELS, type GlyphRequest, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -11,7 +11,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useRequest } from '../api/get-request.ts';
 import { CancelButton } from './cancel-button.tsx';
 import { CompleteMenu } from './complete-menu.tsx';
-import { TagChips } from './request-meta.tsx';
+import { CompletedGlyphCard, TagChips } from './request-meta.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { useTakeOn } from './use-take-on.ts';
 
@@ -123,6 +123,12 @@ export function RequestDetail({ id, viewerId }: { id: string; viewerId: string |
               <time dateTime={request.created_at}>{formatDate(request.created_at)}</time>
             </dd>
           </div>
+          {request.device ? (
+            <div className="flex gap-1.5">
+              <dt>{REQUEST_MSG.requestDeviceLabel}</dt>
+              <dd className="text-fg">{GLYPH_DEVICE_LABELS[request.device]}</dd>
+            </div>
+          ) : null}
           {request.assigned_to ? (
             <div className="flex gap-1.5">
               <dt>Assigned to</dt>
@@ -136,15 +142,9 @@ export function RequestDetail({ id, viewerId }: { id: string; viewerId: string |
       </header>
 
       {request.status === 'completed' && request.completed_glyph ? (
-        <Card className="flex flex-col gap-2 border-info/60 p-5">
-          <h2 className="font-display text-lg font-bold">Completed</h2>
-          <p className="text-sm text-muted">
-            This request was completed with{' '}
-            <Link to={paths.glyph(request.completed_glyph.id)} className="font-medium text-fg underline underline-offset-2">
-              {request.completed_glyph.title}
-            </Link>
-            .
-          </p>
+        <Card className="flex flex-col gap-3 border-info/60 p-5">
+          <h2 className="font-display text-lg font-bold">{REQUEST_MSG.completedBy}</h2>
+          <CompletedGlyphCard request={request} />
         </Card>
       ) : null}
 

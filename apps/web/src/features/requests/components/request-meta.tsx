@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router.tsx';
-import { formatDate, pluralize, type GlyphRequest, COMMON_MSG } from '@glyphary/shared';
+import { formatDate, GLYPH_DEVICE_LABELS, pluralize, type GlyphRequest, COMMON_MSG, REQUEST_MSG } from '@glyphary/shared';
 import { paths } from '../../../config/paths.ts';
 
 /** Tag chips of a request (nothing when it has none). */
@@ -76,5 +76,34 @@ export function CompletedGlyphLine({ request }: { request: GlyphRequest }) {
         {request.completed_glyph.title}
       </Link>
     </p>
+  );
+}
+
+/** The phone the request is for (issue 48); nothing when any phone will do. */
+export function DeviceLine({ request }: { request: GlyphRequest }) {
+  if (!request.device) return null;
+  return <p className="text-xs text-muted">{REQUEST_MSG.requestDeviceFor(GLYPH_DEVICE_LABELS[request.device])}</p>;
+}
+
+/** The toy that completed the request, as a small card: its picture, title and creator (issue 48). */
+export function CompletedGlyphCard({ request }: { request: GlyphRequest }) {
+  const glyph = request.completed_glyph;
+  if (!glyph) return null;
+  if (glyph.deleted) return <p className="text-sm text-muted">{REQUEST_MSG.completedGlyphGone}</p>;
+  return (
+    <Link
+      to={paths.glyph(glyph.id)}
+      className="flex items-center gap-4 rounded-[var(--radius-card)] border border-line bg-raised p-3 hover:border-fg/40 focus-visible:outline-2 focus-visible:outline-offset-2"
+    >
+      {glyph.thumbnail ? (
+        <img src={glyph.thumbnail} alt="" width={64} height={64} loading="lazy" className="h-16 w-16 shrink-0 rounded-xl bg-black object-cover" />
+      ) : (
+        <span aria-hidden="true" className="h-16 w-16 shrink-0 rounded-xl bg-black" />
+      )}
+      <span className="flex min-w-0 flex-col">
+        <span className="font-medium wrap-anywhere text-fg">{glyph.title}</span>
+        {glyph.creator_username ? <span className="text-sm text-muted">by @{glyph.creator_username}</span> : null}
+      </span>
+    </Link>
   );
 }
