@@ -145,6 +145,8 @@ export const COMMUNITY_MSG = {
   commentEditWindow: 'Comments can only be edited within 15 minutes of posting',
   commentsTitle: 'Comments',
   commentsEmpty: 'No comments yet',
+  /** Beside the glyph creator's own comments (issue 48). */
+  creatorBadge: 'Creator',
   commentsOffNotice: 'The creator has turned comments off for this glyph.',
   // follows
   followSelf: 'You cannot follow yourself',

@@ -432,6 +432,7 @@ describe('followers hear about new releases (issue 19)', () => {
     expect((await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionCode: 1 })).url })).statusCode).toBe(422);
     expect(await releaseNotices(fan.id, id)).toHaveLength(0);
 
+    const second = await glyphWithApk(maker, { packageName: 'com.example.snow' }, 'Snow Ring');
     const published = await publish(maker, id, { apkUrl: (await uploadApk(maker, { versionName: '1.1', versionCode: 2 })).url, changelog: 'Softer rain' });
     expect(published.statusCode).toBe(200);
     const releaseId = (published.json() as { release: { id: string } }).release.id;
@@ -445,19 +446,20 @@ describe('followers hear about new releases (issue 19)', () => {
     const bell = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: fan.auth })).json() as { notifications: Array<Record<string, unknown>> };
     expect(bell.notifications[0]).toMatchObject({ type: 'new_release', text: `@${maker.username} published version 1.1 of "Rain Ring"`, link: `/glyph/${id}#release-${releaseId}`, read: false });
 
-    // Newest first: the release, then the glyph; paged one at a time, nothing skipped or repeated.
+    // Each toy once (issue 48), at its latest event, newest first: Rain Ring at its new release, then
+    // Snow Ring (shared before that release); paged one at a time, nothing skipped or repeated.
     const feed = await feedOf(fan);
     expect(feed.entries.map((e) => [e.kind, e.glyph.id, e.release?.id ?? null])).toEqual([
       ['release', id, releaseId],
-      ['glyph', id, null],
+      ['glyph', second.id, null],
     ]);
-    expect(feed.entries[0]).toMatchObject({ glyph: { title: 'Rain Ring' }, release: { versionName: '1.1', signerChanged: false } });
+    expect(feed.entries[0]).toMatchObject({ glyph: { title: 'Rain Ring' }, release: { versionName: '1.1', versionCode: 2, signerChanged: false } });
     expect(Date.parse(feed.entries[0]!.at)).toBeGreaterThan(Date.parse(feed.entries[1]!.at));
     const first = await feedOf(fan, '?limit=1');
-    expect(first.entries.map((e) => e.kind)).toEqual(['release']);
-    const second = await feedOf(fan, `?limit=1&cursor=${first.nextCursor}`);
-    expect(second.entries.map((e) => e.kind)).toEqual(['glyph']);
-    expect(second.nextCursor).toBeNull();
+    expect(first.entries.map((e) => e.glyph.id)).toEqual([id]);
+    const next = await feedOf(fan, `?limit=1&cursor=${first.nextCursor}`);
+    expect(next.entries.map((e) => e.glyph.id)).toEqual([second.id]);
+    expect(next.nextCursor).toBeNull();
     expect((await feedOf(stranger)).entries).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { animations, files, follows, glyphs, releases, users } from '../../db/schema/index.ts';
 import { animationJoin, apkFileJoin, creatorJoin, glyphColumns, isLive, type GlyphRow } from '../glyphs/glyphs.read-model.ts';
-import { pageWhere, timeKey, type PageCursor } from './cursor.ts';
+import type { PageCursor } from './cursor.ts';
 
 interface ReleaseFacts {
   releaseVersionName: string | null;
@@ -50,65 +50,66 @@ export function createFollowsRepository(db: Db) {
     },
 
     /**
-     * The Following feed: live glyphs of the creators the user follows and the later published releases
-     * of those glyphs, newest first, keyset-paged on (time, entry id). Release 1 is published with its
-     * glyph (same instant, also when backfilled), so `published_at > glyph.created_at` leaves it to the
-     * glyph's entry. Each source returns at most `limit` rows past the cursor; the merge keeps the
-     * newest `limit`, so no entry is skipped or repeated across pages.
+     * The Following feed: each live glyph of the creators the user follows ONCE (issue 48), at its latest
+     * event: its newest published release after it was shared, else its sharing. Newest first,
+     * keyset-paged on (time, entry id), where the entry id is that release's id or the glyph's. Release 1
+     * is published with its glyph (same instant, also when backfilled), so `published_at > created_at`
+     * leaves it to the glyph's entry.
      */
     async feed(userId: string, limit: number, cursor: PageCursor | null): Promise<FollowingRow[]> {
       const followed = sql`${glyphs.creatorId} in (select ${follows.followeeId} from ${follows} where ${follows.followerId} = ${userId})`;
-      const newGlyphs = db
-        .select({ ...glyphColumns, createdKey: timeKey(glyphs.createdAt), entryId: glyphs.id })
+      const latest = db
+        .select({
+          id: releases.id,
+          publishedAt: releases.publishedAt,
+          versionName: releases.versionName,
+          versionCode: releases.versionCode,
+          changelog: releases.changelog,
+          signerChanged: releases.signerChanged,
+        })
+        .from(releases)
+        .where(and(eq(releases.glyphId, glyphs.id), eq(releases.state, 'published'), sql`${releases.publishedAt} > ${glyphs.createdAt}`))
+        .orderBy(desc(releases.publishedAt), desc(releases.id))
+        .limit(1)
+        .as('latest_release');
+      const at = sql`coalesce(${latest.publishedAt}, ${glyphs.createdAt})`;
+      const entryId = sql`coalesce(${latest.id}, ${glyphs.id})`;
+      const rows = (await db
+        .select({
+          ...glyphColumns,
+          createdKey: sql<string>`to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+          entryId: sql<string>`${entryId}`,
+          releaseId: latest.id,
+          releaseVersionName: latest.versionName,
+          releaseVersionCode: latest.versionCode,
+          releaseChangelog: latest.changelog,
+          releaseSignerChanged: latest.signerChanged,
+        })
         .from(glyphs)
         .innerJoin(users, creatorJoin)
         .leftJoin(files, apkFileJoin)
         .leftJoin(animations, animationJoin)
-        .where(and(isLive, followed, pageWhere(glyphs.createdAt, glyphs.id, cursor)))
-        .orderBy(desc(glyphs.createdAt), desc(glyphs.id))
-        .limit(limit);
-      const newReleases = db
-        .select({
-          ...glyphColumns,
-          createdKey: timeKey(releases.publishedAt),
-          entryId: releases.id,
-          releaseVersionName: releases.versionName,
-          releaseVersionCode: releases.versionCode,
-          releaseChangelog: releases.changelog,
-          releaseSignerChanged: releases.signerChanged,
-        })
-        .from(releases)
-        .innerJoin(glyphs, eq(glyphs.id, releases.glyphId))
-        .innerJoin(users, creatorJoin)
-        .leftJoin(files, apkFileJoin)
-        .leftJoin(animations, animationJoin)
-        .where(
-          and(
-            eq(releases.state, 'published'),
-            sql`${releases.publishedAt} > ${glyphs.createdAt}`,
-            isLive,
-            followed,
-            pageWhere(releases.publishedAt, releases.id, cursor),
-          ),
-        )
-        .orderBy(desc(releases.publishedAt), desc(releases.id))
-        .limit(limit);
-      // One after the other: PGlite has a single connection.
-      const glyphRows = (await newGlyphs) as Array<GlyphRow & { createdKey: string; entryId: string }>;
-      const releaseRows = (await newReleases) as Array<GlyphRow & { createdKey: string; entryId: string } & ReleaseFacts>;
-      const entries: FollowingRow[] = [
-        ...glyphRows.map(({ createdKey, entryId, ...glyph }) => ({ kind: 'glyph' as const, id: entryId, createdKey, glyph, release: null })),
-        ...releaseRows.map(({ createdKey, entryId, releaseVersionName, releaseVersionCode, releaseChangelog, releaseSignerChanged, ...glyph }) => ({
-          kind: 'release' as const,
-          id: entryId,
-          createdKey,
-          glyph,
-          release: { id: entryId, versionName: releaseVersionName, versionCode: releaseVersionCode, changelog: releaseChangelog, signerChanged: releaseSignerChanged },
-        })),
-      ];
-      // The keys are fixed-width UTC text and ids lower-case UUIDs: text order is time order.
-      entries.sort((a, b) => (a.createdKey === b.createdKey ? (a.id < b.id ? 1 : -1) : a.createdKey < b.createdKey ? 1 : -1));
-      return entries.slice(0, limit);
+        .leftJoinLateral(latest, sql`true`)
+        .where(and(isLive, followed, cursor ? sql`(${at}, ${entryId}) < (${cursor.createdAt}::timestamptz, ${cursor.id}::uuid)` : undefined))
+        .orderBy(desc(at), desc(entryId))
+        .limit(limit)) as Array<GlyphRow & { createdKey: string; entryId: string; releaseId: string | null } & Partial<ReleaseFacts>>;
+      return rows.map(({ createdKey, entryId, releaseId, releaseVersionName, releaseVersionCode, releaseChangelog, releaseSignerChanged, ...glyph }) =>
+        releaseId
+          ? {
+              kind: 'release' as const,
+              id: entryId,
+              createdKey,
+              glyph,
+              release: {
+                id: releaseId,
+                versionName: releaseVersionName ?? null,
+                versionCode: releaseVersionCode === null || releaseVersionCode === undefined ? null : Number(releaseVersionCode),
+                changelog: releaseChangelog ?? '',
+                signerChanged: Boolean(releaseSignerChanged),
+              },
+            }
+          : { kind: 'glyph' as const, id: entryId, createdKey, glyph, release: null },
+      );
     },
   };
 }

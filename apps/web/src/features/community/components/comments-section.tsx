@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { COMMENT_EDIT_WINDOW_MS, COMMUNITY_MSG, MAX_COMMENT, formatDate, type Comment } from '@glyphary/shared';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Textarea } from '../../../components/ui/textarea.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -97,6 +98,7 @@ export function CommentsSection({ glyphId, viewerId, viewerIsAdmin, onSignInRequ
             glyphId={glyphId}
             comment={comment}
             viewerId={viewerId}
+            byCreator={Boolean(first && comment.author.id === first.glyphCreatorId)}
             canRemove={Boolean(viewerId && (comment.author.id === viewerId || isCreator || viewerIsAdmin))}
           />
         ))}
@@ -110,7 +112,20 @@ export function CommentsSection({ glyphId, viewerId, viewerIsAdmin, onSignInRequ
   );
 }
 
-function CommentItem({ glyphId, comment, viewerId, canRemove }: { glyphId: string; comment: Comment; viewerId: string | null; canRemove: boolean }) {
+function CommentItem({
+  glyphId,
+  comment,
+  viewerId,
+  byCreator,
+  canRemove,
+}: {
+  glyphId: string;
+  comment: Comment;
+  viewerId: string | null;
+  /** Issue 48: the glyph's creator wrote it; a badge says so. */
+  byCreator: boolean;
+  canRemove: boolean;
+}) {
   const edit = useEditComment(glyphId);
   const remove = useDeleteComment(glyphId);
   const toast = useToast();
@@ -124,7 +139,10 @@ function CommentItem({ glyphId, comment, viewerId, canRemove }: { glyphId: strin
   return (
     <li className="rounded-[var(--radius-card)] border border-line bg-surface p-4">
       <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2 text-sm">
-        <span className="font-medium">@{comment.author.username}</span>
+        <span className="flex items-center gap-2">
+          <span className="font-medium">@{comment.author.username}</span>
+          {byCreator ? <Badge tone="inverse">{COMMUNITY_MSG.creatorBadge}</Badge> : null}
+        </span>
         <span className="text-muted">
           {formatDate(comment.createdAt)}
           {comment.editedAt ? ' · edited' : ''}

@@ -77,7 +77,9 @@ function ProfileHeader({ user, actions }: { user: PublicUser; actions?: ReactNod
       </div>
       <div className="relative z-10 -mt-12 flex items-end justify-between gap-4 px-3 sm:-mt-14 sm:px-6">
         <Avatar src={user.profilePicture} name={user.displayName || user.username} size={112} className="border-4 border-canvas" />
-        <div className="flex flex-wrap items-center justify-end gap-2">
+        {/* On a phone the actions start below the banner (the row overlaps it by 3 rem), however they
+            wrap; from sm they sit at the avatar's foot (issue 48). */}
+        <div className="flex flex-wrap items-center justify-end gap-2 self-start pt-14 sm:self-end sm:pt-0">
           {actions}
           <ShareButton />
         </div>
