@@ -17,6 +17,7 @@ export * from './schemas/discovery.ts';
 export * from './glyph-matrix/index.ts';
 export * from './browse/index.ts';
 export * from './browse/schemas.ts';
+export * from './browse/suggest.ts';
 export * from './glyph-matrix/flash.ts';
 export * from './glyph-matrix/matrix-svg.ts';
 export * from './glyph-matrix/look.ts';

@@ -3,6 +3,12 @@
  * Part of the text catalogue (../messages.ts): one home per text, split so a page loads only its own.
  */
 export const AUTH_MSG = {
+  // Issue 48: the welcome after sign-up, on the first page the new account sees.
+  welcomeTitle: (name: string) => `Welcome to Glyphary, ${name}`,
+  welcomeBody: 'Set up your storefront so people know who makes your toys, or share your first Glyph Toy now.',
+  welcomeStorefront: 'Set up your storefront',
+  welcomeShare: 'Share your first toy',
+  welcomeDismiss: 'Dismiss welcome',
   // §5 signup, in the order they are checked
   passwordsDoNotMatch: 'Passwords do not match',
   passwordTooShort: 'Password must be at least 6 characters long',

@@ -5,6 +5,9 @@
 export const GLYPH_MSG = {
   // §5 upload
   titleRequired: 'Title is required',
+  /** Issue 48: categories the APK's toys suggest, offered under Categories. */
+  suggestedCategories: 'Suggested from your APK:',
+  addCategory: (category: string) => `Add category ${category}`,
   licenseInvalid: 'Licence must be an SPDX identifier such as MIT, Apache-2.0 or GPL-3.0-or-later (see spdx.org/licenses)',
   licenseLabel: 'Licence',
   licenseHint: 'An SPDX identifier, e.g. MIT or GPL-3.0-or-later. Leave empty for none.',

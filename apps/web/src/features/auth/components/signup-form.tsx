@@ -9,6 +9,7 @@ import { PasswordInput } from '../../../components/ui/password-input.tsx';
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useAuth } from '../use-auth.ts';
+import { markWelcome } from './welcome-card.tsx';
 
 /** spec §2 Signup: email, username, display name, password, confirm password; §5 checks in order, §8 errors. */
 export function SignupForm() {
@@ -24,6 +25,7 @@ export function SignupForm() {
     setPending(true);
     try {
       await signUp(fields);
+      markWelcome();
     } catch (caught) {
       setError(errorMessage(caught, COMMON_MSG.signupFailed));
       setPending(false);

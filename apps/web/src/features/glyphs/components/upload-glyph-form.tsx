@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from '../../../lib/router.tsx';
-import { APK_MSG, emptyToNull, MAX_IMAGES, validateGlyph, validateGlyphTags, type UploadedFile, GLYPH_MSG } from '@glyphary/shared';
+import { APK_MSG, emptyToNull, MAX_IMAGES, suggestCategories, validateGlyph, validateGlyphTags, type UploadedFile, GLYPH_MSG } from '@glyphary/shared';
 import { Banner, Button, Input, Textarea, useToast } from '../../../components/ui/index.ts';
 import { paths } from '../../../config/paths.ts';
 import { useFormError } from '../../../lib/use-form-error.ts';
@@ -127,6 +127,9 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
   }
 
   const busy = imagesBusy || apkBusy || animationBusy;
+  // Issue 48: categories the APK's toys point to, not yet chosen.
+  const toys = apk[0]?.apk?.toys ?? [];
+  const suggested = suggestCategories(toys.flatMap((toy) => [toy.name, toy.summary ?? ''])).filter((category) => !tags.includes(category));
   return (
     <form onSubmit={handleSubmit} noValidate className="flex flex-col gap-6">
       {error ? (
@@ -166,6 +169,23 @@ export function UploadGlyphForm({ renderFileUpload }: { renderFileUpload: Render
         hint="An APK file or a GitHub repository is required."
       />
       <TagsField value={tags} onChange={changeTags} />
+      {suggested.length > 0 ? (
+        <div className="-mt-3 flex flex-wrap items-center gap-2 text-sm text-muted">
+          <span>{GLYPH_MSG.suggestedCategories}</span>
+          {suggested.map((category) => (
+            <Button
+              key={category}
+              size="sm"
+              variant="ghost"
+              className="font-mono text-xs tracking-wider uppercase"
+              aria-label={GLYPH_MSG.addCategory(category)}
+              onClick={() => changeTags([...tags, category])}
+            >
+              + {category}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       <LicenseField
         value={license}
         onChange={(value) => {
