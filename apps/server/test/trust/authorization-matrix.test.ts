@@ -202,6 +202,8 @@ const MATRIX: Record<string, Cell> = {
   'GET /confirm-email-change': { method: 'GET', prepare: async () => ({ url: '/api/confirm-email-change?token=nope' }), expected: all(303) },
   'GET /health': { method: 'GET', prepare: async () => ({ url: '/api/health' }), expected: all(200) },
   'GET /admin/stats': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats' }), expected: adminOnly },
+  // issue 48: what waits for an admin
+  'GET /admin/queue-counts': { method: 'GET', prepare: async () => ({ url: '/api/admin/queue-counts' }), expected: adminOnly },
   'GET /admin/users': { method: 'GET', prepare: async () => ({ url: '/api/admin/users' }), expected: adminOnly },
   // Issue 51: statistics.
   'GET /admin/stats/series': { method: 'GET', prepare: async () => ({ url: '/api/admin/stats/series?days=7' }), expected: adminOnly },
@@ -382,6 +384,12 @@ const MATRIX: Record<string, Cell> = {
       return { url: `/api/glyphs/${glyphId}/releases/${releaseId}/record-download`, payload: {} };
     },
     expected: all(200),
+  },
+  // Issue 48: the creator's own held releases (admins see them too).
+  'GET /glyphs/{id}/releases/held': {
+    method: 'GET',
+    prepare: async () => ({ url: `/api/glyphs/${(await insertRelease('pending')).glyphId}/releases/held` }),
+    expected: { V: 401, U: 403, Own: 200, Oth: 403, A: 200, S: 200 },
   },
   'GET /admin/releases/pending': { method: 'GET', prepare: async () => ({ url: '/api/admin/releases/pending' }), expected: adminOnly },
   'POST /admin/releases/{id}/approve': {
