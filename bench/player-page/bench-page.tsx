@@ -20,6 +20,7 @@ const glyphs: Glyph[] = Array.from({ length: count }, (_, i) => ({
   apkUrl: null,
   githubUrl: null,
   instructions: null,
+  license: null,
   creatorId: 'c1',
   creatorUsername: 'dot_maker',
   creatorDisplayName: 'Dot Maker',

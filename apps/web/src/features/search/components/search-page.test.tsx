@@ -17,6 +17,7 @@ const glyph = (id: string, title: string, description: string): Glyph => ({
   apkUrl: null,
   githubUrl: 'https://github.com/x/y',
   instructions: null,
+  license: null,
   creatorId: 'c1',
   creatorUsername: 'maker',
   creatorDisplayName: 'Maker',
