@@ -76,7 +76,7 @@ export const HeldReleasesSchema = z.object({ releases: z.array(ReleaseWithStateS
 export type HeldReleases = z.infer<typeof HeldReleasesSchema>;
 
 /** `POST /api/admin/releases/{id}/approve|reject` body: an optional note the creator is told. */
-export const DecideReleaseInputSchema = z
-  .object({ note: z.string().max(MAX_RELEASE_NOTE, RELEASE_MSG.releaseNoteTooLong).optional() })
-  .optional()
-  .transform((v) => (v?.note ?? '').replace(/\r\n?/g, '\n').trim());
+export const DecideReleaseInputSchema = z.object({ note: z.string().max(MAX_RELEASE_NOTE, RELEASE_MSG.releaseNoteTooLong).optional() }).nullish();
+
+/** The decision's note as stored: line breaks normalised, trimmed ('' = none). */
+export const decisionNoteOf = (body: z.output<typeof DecideReleaseInputSchema>): string => (body?.note ?? '').replace(/\r\n?/g, '\n').trim();

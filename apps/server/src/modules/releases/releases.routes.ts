@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DecideReleaseInputSchema,
+  decisionNoteOf,
   HeldReleasesSchema,
   MSG,
   PendingReleasesSchema,
@@ -167,7 +168,7 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const viewer = await requireViewer(request, auth);
-        const row = await releases.decide(viewer, request.params.id, decision, request.body);
+        const row = await releases.decide(viewer, request.params.id, decision, decisionNoteOf(request.body));
         request.log.info({ actor: viewer.id, action: `release.${decision}`, targetType: 'release', targetId: row.id }, 'admin action');
         return { success: true as const, release: toReleaseWithState(row) };
       },
