@@ -209,7 +209,7 @@ describe('GET /api/glyph-requests', () => {
     expect(taken?.completed_glyph).toBeNull();
     const [done] = (await call('GET', `/api/glyph-requests?search=${word}&status=completed`)).json().requests as GlyphRequest[];
     expect(done?.assigned_user).toEqual({ id: assignee.id, username: assignee.username });
-    expect(done?.completed_glyph).toEqual({ id: glyph.id, title: `Answer ${word}` });
+    expect(done?.completed_glyph).toMatchObject({ id: glyph.id, title: `Answer ${word}`, creator_username: assignee.username, deleted: false });
     const [open] = (await call('GET', `/api/glyph-requests?search=${word}&status=open`)).json().requests as GlyphRequest[];
     expect(open?.assigned_user).toBeNull();
     // A status in another case, or a list of them, is refused, not ignored.
