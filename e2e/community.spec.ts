@@ -131,7 +131,7 @@ test.describe('community and moderation', () => {
     const filed = await reporter.request.post('/api/reports', { headers: jsonHeaders, data: { targetType: 'glyph', targetId: glyphId, reason: 'spam' } });
     expect(filed.status(), await filed.text()).toBe(200);
 
-    await signInAsSuperAdmin(page.request);
+    await signInAsSuperAdmin(page.context());
     await page.goto('/admin?tab=reports');
     await expect(page.getByRole('tab', { name: /^Reports \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     const group = page.getByRole('article', { name: `Reports about ${title}` });
