@@ -1,16 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { ADMIN_MSG } from '@glyphary/shared';
 import { AdminPanel } from '../../features/admin/index.ts';
 import { useAuth } from '../../features/auth/index.ts';
 import { ReportsTab, useAdminQueueCounts } from '../../features/community/index.ts';
 import { PendingReleasesTab } from '../../features/releases/index.ts';
-import { PlatformCharts } from '../../features/stats/index.ts';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 // Issue 19: the moderation queue is its own feature, composed here as the 'Reports' tab; issue 18: the
 // releases held for a signing key change, as the 'Releases' tab; issue 51: the platform's charts on Statistics.
 const REPORTS_TAB = <ReportsTab />;
 const RELEASES_TAB = <PendingReleasesTab />;
-const PLATFORM_CHARTS = <PlatformCharts />;
+// The charts are fetched when Statistics is first shown, so they never weigh on the panel's first load.
+const PlatformCharts = lazy(() => import('../../features/stats/index.ts').then((m) => ({ default: m.PlatformCharts })));
+const PLATFORM_CHARTS = (
+  <Suspense fallback={<Spinner label="Loading statistics..." />}>
+    <PlatformCharts />
+  </Suspense>
+);
 
 /**
  * spec §2 Admin panel (/admin). The router has already checked access (RequireAuth, then RequireAdmin:
