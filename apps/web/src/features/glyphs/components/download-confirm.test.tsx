@@ -5,6 +5,7 @@ import { DownloadConfirm } from './download-confirm.tsx';
 
 const apk = {
   sha256: 'cd'.repeat(32),
+  permissions: [],
   signers: [{ sha256: 'ab'.repeat(32), subject: 'OU=Toys, CN=Orbit Maker, O=Example', scheme: 'v2' }],
 } as unknown as ApkReport;
 
