@@ -76,18 +76,17 @@ function ReportGroupCard({ group, status }: { group: ReportGroup; status: 'open'
   function handleConfirm() {
     const action = asking;
     if (!first || !action) return;
-    resolve.mutate(
-      { id: first.id, action, note },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          setNote('');
-          toast.success(COMMUNITY_MSG.moderationDone(action, title));
-        },
-        onError: (error) => {
-          setAsking(null);
-          toast.error(errorMessage(error, COMMUNITY_MSG.moderationFailed));
-        },
+    // mutateAsync, not mutate's callbacks: a resolved group leaves the open list (its query is refetched
+    // before the promise settles), and callbacks given to mutate() never run once their card unmounted.
+    resolve.mutateAsync({ id: first.id, action, note }).then(
+      () => {
+        setAsking(null);
+        setNote('');
+        toast.success(COMMUNITY_MSG.moderationDone(action, title));
+      },
+      (error: unknown) => {
+        setAsking(null);
+        toast.error(errorMessage(error, COMMUNITY_MSG.moderationFailed));
       },
     );
   }
