@@ -177,8 +177,9 @@ test.describe('glyph requests', () => {
       await page.goto(requestUrl!);
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
       await expect(page.getByText('COMPLETED', { exact: true })).toBeVisible();
-      await expect(page.getByText(`@${taker.user.username}`)).toBeVisible();
-      const glyphLink = page.getByRole('link', { name: glyphTitle });
+      // The taker is linked to their storefront; the completing glyph is shown as its card ("by @taker").
+      await expect(page.getByRole('link', { name: `@${taker.user.username}`, exact: true })).toHaveAttribute('href', `/storefront/${taker.user.username}`);
+      const glyphLink = page.getByRole('link', { name: new RegExp(`^${glyphTitle}`) });
       await expect(glyphLink).toHaveAttribute('href', `/glyph/${glyphId}`);
       await expectNoAxeViolations(page);
       await page.goto('/my-requests');
