@@ -9,6 +9,8 @@ const apkFile = (fileName: string, name: string, summary: string) => ({
   buffer: toyApk({ packageName: 'com.example.share', name, summary }),
 });
 
+const APK_READ_TIMEOUT = 30_000;
+
 test.describe('share form head start (issue 48)', () => {
   test('the APK fills Title and Description, the error clears when fixed, Check Database sits under Diagnostics, and a toast links the new glyph', async ({ page, signedInUser }) => {
     expect(signedInUser.username).toBeTruthy();
@@ -19,14 +21,16 @@ test.describe('share form head start (issue 48)', () => {
 
     // What the creator typed stays; the empty Description takes the toy's summary.
     await page.getByLabel('APK File', { exact: true }).setInputFiles([apkFile('ripple.apk', 'Ripple', 'Concentric rings ripple outward')]);
-    await expect(page.getByLabel('Description')).toHaveValue('Concentric rings ripple outward');
+    // The prefill waits for the upload and its analysis, which runs in the server's low-priority parser pool:
+    // with the PostgreSQL suite running beside e2e that took over 10 s (a hang guard, not a speed check).
+    await expect(page.getByLabel('Description')).toHaveValue('Concentric rings ripple outward', { timeout: APK_READ_TIMEOUT });
     await expect(page.getByLabel('Title')).toHaveValue('Mine');
 
     // Emptied, Title takes the toy's name from the next APK; the prefilled Description follows the new APK.
     await page.getByRole('button', { name: /^Remove .*\.apk$/ }).click();
     await page.getByLabel('Title').fill('');
     await page.getByLabel('APK File', { exact: true }).setInputFiles([apkFile('wave.apk', 'Wave', 'A wave sweeps across')]);
-    await expect(page.getByLabel('Title')).toHaveValue('Wave');
+    await expect(page.getByLabel('Title')).toHaveValue('Wave', { timeout: APK_READ_TIMEOUT });
     await expect(page.getByLabel('Description')).toHaveValue('A wave sweeps across');
     await expect(page.getByText(MSG.prefilledFromApk)).toHaveCount(2);
 
