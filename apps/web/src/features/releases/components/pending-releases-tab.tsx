@@ -5,29 +5,11 @@ import { Banner, Button, ConfirmDialog, Skeleton, Textarea, useToast } from '../
 import { paths } from '../../../config/paths.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useDecideRelease, usePendingReleases, type PendingRelease } from '../api/pending-releases.ts';
+import { Fingerprints } from './fingerprints.tsx';
 
 /** A release's name in the queue: its versionName, else its version code. */
 function versionOf(release: PendingRelease): string {
   return release.versionName ?? (release.versionCode !== null ? `version code ${release.versionCode}` : 'this release');
-}
-
-function Fingerprints({ label, values }: { label: string; values: string[] }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-mono text-xs break-all">
-        {values.length === 0 ? (
-          RELEASE_MSG.pendingUnsigned
-        ) : (
-          <ul>
-            {values.map((sha) => (
-              <li key={sha}>{sha}</li>
-            ))}
-          </ul>
-        )}
-      </dd>
-    </>
-  );
 }
 
 function PermissionDiff({ release }: { release: PendingRelease }) {

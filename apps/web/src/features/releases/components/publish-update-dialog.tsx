@@ -4,6 +4,7 @@ import { Banner, Button, Dialog, Textarea, useToast } from '../../../components/
 import { errorMessage } from '../../../lib/api-client.ts';
 import { usePublishRelease } from '../api/publish-release.ts';
 import { diffReports, signerChanged, signerSet, type ApkReportLike } from './apk-diff.ts';
+import { Fingerprints } from './fingerprints.tsx';
 
 /** The APK picker the route passes in (features do not import each other). */
 export type RenderApkUpload = (props: { value: UploadedFile[]; onChange: (files: UploadedFile[]) => void; onBusyChange: (busy: boolean) => void; label: string }) => ReactNode;
@@ -52,25 +53,6 @@ function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; p
   );
 }
 
-function KeyList({ label, values }: { label: string; values: string[] }) {
-  return (
-    <>
-      <dt className="text-muted">{label}</dt>
-      <dd className="font-mono text-xs break-all">
-        {values.length === 0 ? (
-          RELEASE_MSG.pendingUnsigned
-        ) : (
-          <ul>
-            {values.map((sha) => (
-              <li key={sha}>{sha}</li>
-            ))}
-          </ul>
-        )}
-      </dd>
-    </>
-  );
-}
-
 /** Said before Publish: the new file is signed by another key, and what happens next (issue 48). */
 function KeyChangeNotice({ previous, next }: { previous: ApkReportLike; next: ApkReportLike }) {
   return (
@@ -80,8 +62,8 @@ function KeyChangeNotice({ previous, next }: { previous: ApkReportLike; next: Ap
       </h3>
       <p>{RELEASE_MSG.keyChangeBody}</p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2">
-        <KeyList label={RELEASE_MSG.keyChangeCurrent} values={signerSet(previous)} />
-        <KeyList label={RELEASE_MSG.keyChangeNew} values={signerSet(next)} />
+        <Fingerprints label={RELEASE_MSG.keyChangeCurrent} values={signerSet(previous)} />
+        <Fingerprints label={RELEASE_MSG.keyChangeNew} values={signerSet(next)} />
       </dl>
     </section>
   );
