@@ -3,7 +3,7 @@
  * the notice in the bell → restore; comment, edit, delete, turn comments off; follow a creator → their
  * new glyph appears in Following (each toy once) and in the bell. Axe once on each screen.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { COMMUNITY_MSG, MSG } from '@glyphary/shared';
 import { buildApkEntries, GLYPH_ENABLE, makeZip } from '@glyphary/test-support';
 import {
@@ -13,6 +13,7 @@ import {
   jsonHeaders,
   revealDeferredSections,
   loginViaApi,
+  openBell,
   signInAsSuperAdmin,
   test,
 } from './fixtures.ts';
@@ -44,17 +45,6 @@ async function uploadApk(request: APIRequestContext, versionName: string, versio
   });
   expect(response.status(), await response.text()).toBe(200);
   return ((await response.json()) as { url: string }).url;
-}
-
-/** Opens the bell with the keyboard and returns its menu. */
-async function openBell(page: Page, unread: number) {
-  const bell = page.getByRole('button', { name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications' });
-  await expect(bell).toBeVisible();
-  await bell.focus();
-  await page.keyboard.press('Enter');
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  return menu;
 }
 
 test.describe('community and moderation', () => {

@@ -205,3 +205,14 @@ export async function signInAsSuperAdmin(context: BrowserContext): Promise<void>
   await context.clearCookies();
   await context.addCookies(state.cookies);
 }
+
+/** Opens the bell with the keyboard and returns its menu. */
+export async function openBell(page: Page, unread: number) {
+  const bell = page.getByRole('button', { name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications' });
+  await expect(bell).toBeVisible();
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}

@@ -1,6 +1,6 @@
 import { MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
-import { expect, expectNoAxeViolations, revealDeferredSections, signInAsSuperAdmin, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, jsonHeaders, openBell, revealDeferredSections, signInAsSuperAdmin, test } from './fixtures.ts';
 import { APK_MIME, shareGlyph, uploadApk } from './support/data.ts';
 
 // The first release is shared through the API (the Share Glyph form is share.spec.ts's and apk.spec.ts's subject).
@@ -165,4 +165,50 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
   const newest = history.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '3.0.0' }) });
   await expect(newest.getByText(MSG.signingKeyChanged)).toBeVisible();
   await expectNoAxeViolations(page);
+  // The creator is told in the bell.
+  const bell = await openBell(page, 1);
+  await expect(bell.getByText(`An admin approved the new signing key: version 3.0.0 of "${title}" is published`)).toBeVisible();
+});
+
+test('a rejected signing key change tells the creator why, and the page stops saying it waits', async ({ page, browser, signedInUser: _creator }) => {
+  test.setTimeout(120_000);
+  const [keyA, keyB] = await Promise.all([createSigner('Nova Maker', 'Glyph Studio'), createSigner('Someone Else', 'Unknown')]);
+  const spec = { ...TWO_TOY_SPEC, packageName: 'com.example.nova' };
+  const first = await signApk(buildApkEntries(spec), keyA, { v2: true });
+  const rekeyed = await signApk(buildApkEntries({ ...spec, versionName: '4.0.0', versionCode: 40 }), keyB, { v2: true });
+  const title = `Nova ${Date.now()}`;
+  const id = await shareGlyph(page.request, { title, description: 'A star flares on the matrix.', apkUrl: await uploadApk(page.request, first, 'nova.apk') });
+  const held = await page.request.post(`/api/glyphs/${id}/releases`, {
+    headers: jsonHeaders,
+    data: { apkUrl: await uploadApk(page.request, rekeyed, 'nova-4.apk'), note: 'New machine.' },
+  });
+  expect(held.status(), await held.text()).toBe(202);
+
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await signInAsSuperAdmin(adminContext);
+  const admin = await adminContext.newPage();
+  await admin.goto('/admin?tab=releases');
+  const card = admin.getByRole('article', { name: `${title} 4.0.0` });
+  await card.getByRole('button', { name: `${MSG.rejectSignerChange} ${title} 4.0.0` }).click();
+  const confirm = admin.getByRole('dialog', { name: MSG.rejectSignerChange });
+  await expect(confirm).toContainText(MSG.rejectSignerChangeConfirm(title, '4.0.0'));
+  await confirm.getByLabel(MSG.rejectNoteLabel).fill('This key is not the one you signed with; sign with your original key.');
+  await expectNoAxeViolations(admin);
+  await confirm.getByRole('button', { name: MSG.rejectSignerChange, exact: true }).click();
+  await expect(confirm).toBeHidden();
+  await expect(admin.getByText(MSG.signerChangeRejected('4.0.0'))).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await adminContext.close();
+
+  // The creator reads the outcome and the admin's note in the bell; nothing waits on the page any more.
+  await page.goto(`/glyph/${id}`);
+  await revealDeferredSections(page);
+  await expect(page.getByRole('region', { name: MSG.releasesHeading }).getByRole('heading', { level: 3 })).toHaveText(['2.1.0']);
+  await expect(page.getByRole('region', { name: MSG.heldHeading })).toHaveCount(0);
+  const bell = await openBell(page, 1);
+  await expect(
+    bell.getByText(
+      `An admin did not approve the new signing key of version 4.0.0 of "${title}"; it is not published. Note: This key is not the one you signed with; sign with your original key.`,
+    ),
+  ).toBeVisible();
 });
