@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
 import { makeApk, makePng, multipart } from '../file-fixtures.ts';
-import { call, countOf, createGlyph, expectInvariants, faultHarness, signUp, waitFor } from './helpers.ts';
+import { call, countOf, createGlyph, describeOnPglite, expectInvariants, faultHarness, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5, crash faults on the embedded database (PGlite), each against the real server process:
 // R1 kill -9 during an upload, R2 kill -9 mid-signup, R9 kill -9 during account deletion, R11 kill -9
@@ -27,7 +27,7 @@ async function uploadOver(base: string, token: string, type: 'images' | 'apks', 
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-describe('R1: kill -9 during a 40 MB upload', () => {
+describeOnPglite('R1: kill -9 during a 40 MB upload', () => {
   it('leaves no temp file after the boot GC, no row for the aborted upload, and I5 holds', async () => {
     const dataDir = harness.dataDir('r1', { migrated: true });
     const first = await start(dataDir);
@@ -90,7 +90,7 @@ describe('R1: kill -9 during a 40 MB upload', () => {
   }, 180_000);
 });
 
-describe('R2: kill -9 mid-signup (after the user row, before its credential account)', () => {
+describeOnPglite('R2: kill -9 mid-signup (after the user row, before its credential account)', () => {
   it('loses the whole sign-up: I6 holds and the same email and username sign up again', async () => {
     const dataDir = harness.dataDir('r2', { migrated: true });
     const first = await start(dataDir, { FAILPOINTS: 'auth_user_created:kill' });
@@ -121,7 +121,7 @@ describe('R2: kill -9 mid-signup (after the user row, before its credential acco
   }, 180_000);
 });
 
-describe('R9: kill -9 during account deletion, after half of the user’s glyphs are deleted', () => {
+describeOnPglite('R9: kill -9 during account deletion, after half of the user’s glyphs are deleted', () => {
   it('keeps everything, then a second delete succeeds; I1 and I7 hold for the others', async () => {
     const dataDir = harness.dataDir('r9', { migrated: true });
     const first = await start(dataDir, { FAILPOINTS: 'account_half_glyphs_deleted:kill' });
@@ -167,7 +167,7 @@ describe('R9: kill -9 during account deletion, after half of the user’s glyphs
   }, 180_000);
 });
 
-describe('R11: kill -9 during 50 likes/s on PGlite', () => {
+describeOnPglite('R11: kill -9 during 50 likes/s on PGlite', () => {
   it('reopens the data directory with every acknowledged like present (I1, I3)', async () => {
     const dataDir = harness.dataDir('r11', { migrated: true });
     const first = await start(dataDir);

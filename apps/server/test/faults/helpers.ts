@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, inject } from 'vitest';
+import { afterAll, describe, expect, inject } from 'vitest';
 import { createEmailVerificationToken } from 'better-auth/api';
 import { waitForExit as processExit } from '@glyphary/test-support';
 import type { SQL } from 'drizzle-orm';
@@ -19,6 +19,12 @@ export { createPgDatabase, type Instance };
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const PG_URL = process.env.TEST_DATABASE_URL;
+
+/**
+ * For faults of the embedded default: their child servers run on a PGlite data directory whatever the
+ * leg, so in the PostgreSQL leg they would repeat the PGlite leg's run exactly. They run once, there.
+ */
+export const describeOnPglite = describe.skipIf(Boolean(PG_URL));
 
 /**
  * A fresh temp DATA_DIR; removed by `removeDirs`. `migrated` starts it with a copy of the run's migrated

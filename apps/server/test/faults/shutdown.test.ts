@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { makeApk, multipart } from '../file-fixtures.ts';
-import { faultHarness, signUp, waitFor } from './helpers.ts';
+import { describeOnPglite, faultHarness, signUp, waitFor } from './helpers.ts';
 
 // SECURITY.md §5 R10: SIGTERM under 100 requests/s. Fastify's return503OnClosing: requests in flight
 // finish, new ones get 503 (or find the port closed), the sync timer stops, and the exit code is 0 within 10 s.
 
 const harness = faultHarness();
 
-describe('R10: graceful shutdown under load', () => {
+describeOnPglite('R10: graceful shutdown under load', () => {
   it('finishes the in-flight download, answers only 200/503, stops the sync timer and exits 0 within 10 s', async () => {
     const server = await harness.start(harness.dataDir('r10', { migrated: true }), { SYNC_JOB: 'on', SYNC_INTERVAL_MS: '1000' });
     const base = server.url;

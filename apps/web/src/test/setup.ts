@@ -28,6 +28,11 @@ afterEach(() => {
   cleanup();
   console.error = originalError;
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  // Files share one jsdom per worker (isolate: false): leave no stored state or address behind.
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
   if (!allowed && errors.length > 0) {
     throw new Error(`Unexpected console.error:\n${errors.map((args) => args.map(String).join(' ')).join('\n')}`);
   }
