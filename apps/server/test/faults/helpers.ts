@@ -24,7 +24,9 @@ export const PG_URL = process.env.TEST_DATABASE_URL;
  * For faults of the embedded default: their child servers run on a PGlite data directory whatever the
  * leg, so in the PostgreSQL leg they would repeat the PGlite leg's run exactly. They run once, there.
  */
-export const describeOnPglite = describe.skipIf(Boolean(PG_URL));
+export function describeOnPglite(name: string, body: () => void): void {
+  describe.skipIf(Boolean(PG_URL))(name, body);
+}
 
 /**
  * A fresh temp DATA_DIR; removed by `removeDirs`. `migrated` starts it with a copy of the run's migrated
