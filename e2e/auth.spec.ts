@@ -16,6 +16,12 @@ test.describe('account lifecycle', () => {
     await signUpViaUi(page, user);
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('button', { name: 'User menu' })).toContainText(user.displayName);
+    // The new account is welcomed with its two next steps, until it dismisses the welcome.
+    const welcome = page.getByRole('region', { name: MSG.welcomeTitle(user.displayName) });
+    await expect(welcome.getByRole('link', { name: MSG.welcomeStorefront })).toHaveAttribute('href', '/settings');
+    await expect(welcome.getByRole('link', { name: MSG.welcomeShare })).toHaveAttribute('href', '/upload');
+    await welcome.getByRole('button', { name: MSG.welcomeDismiss }).click();
+    await expect(welcome).toHaveCount(0);
 
     await chooseFromUserMenu(page, 'Settings');
     await expect(page).toHaveURL('/settings');

@@ -161,6 +161,7 @@ test.describe('community and moderation', () => {
       'rel',
       'noopener noreferrer nofollow ugc',
     );
+    await expect(comment.getByText(COMMUNITY_MSG.creatorBadge, { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     await comment.getByRole('button', { name: 'Edit' }).click();
@@ -176,6 +177,11 @@ test.describe('community and moderation', () => {
     await loginViaApi(page.request, creator.user);
     await page.goto(`/glyph/${glyphId}`);
     await revealDeferredSections(page);
+    // The creator's own comment carries a badge that says who wrote it.
+    await page.getByLabel('Add a comment').fill('Thanks for trying it!');
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    const reply = page.getByRole('listitem').filter({ hasText: 'Thanks for trying it!' });
+    await expect(reply.getByText(COMMUNITY_MSG.creatorBadge, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Turn comments off' }).click();
     await expect(page.getByText(COMMUNITY_MSG.commentsOffNotice)).toBeVisible();
     await expect(page.getByLabel('Add a comment')).toHaveCount(0);

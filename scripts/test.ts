@@ -6,8 +6,8 @@
  * Ends with one line `tests: N passed, N failed, N skipped` over every test that ran.
  *
  * Two cores are used where steps do not compete for the same one: lint and typecheck side by side,
- * then the PostgreSQL API leg (mostly waiting on the database server) alongside the bench smoke run,
- * the web build and e2e. When two steps run at once, each output line is prefixed with its step's tag.
+ * then the PostgreSQL API leg (mostly waiting on the database server) and the bench smoke run
+ * alongside the web build and e2e. When two steps run at once, each output line is prefixed with its step's tag.
  *
  * PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
  * if it answers. Set SKIP_E2E=1 or SKIP_PG=1 to leave a leg out locally (CI sets neither).
@@ -182,11 +182,9 @@ if (process.env.SKIP_PG === '1') {
   }
 }
 
-const rootPackage = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+// The bench smoke run follows the PostgreSQL leg, beside e2e: the browser leg is the longest, so it starts first.
+const benchSmoke = () => run({ name: 'bench smoke', tag: 'bench', command: 'npm', args: ['run', '--silent', 'bench:smoke'] }, !serial);
 const browserLeg = async () => {
-  if (rootPackage.scripts['bench:smoke']) {
-    await run({ name: 'bench smoke', tag: 'bench', command: 'npm', args: ['run', '--silent', 'bench:smoke'] }, !serial);
-  }
   if (process.env.SKIP_E2E === '1') {
     skip('e2e (Chromium)', 'skipped: SKIP_E2E=1');
   } else if (await run({ name: 'build web', tag: 'build', command: 'npm', args: ['run', '--silent', 'build'] }, !serial)) {
@@ -204,7 +202,10 @@ const browserLeg = async () => {
     );
   }
 };
-await parallel(postgresLeg, browserLeg);
+await parallel(async () => {
+  await postgresLeg();
+  await benchSmoke();
+}, browserLeg);
 
 console.log('\n━━ summary ━━');
 let passed = 0;
