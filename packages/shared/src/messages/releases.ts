@@ -13,6 +13,10 @@ export const RELEASE_MSG = {
   pendingPreviousSigner: 'Previous signing key',
   pendingNewSigner: 'New signing key',
   pendingUnsigned: 'Unsigned',
+  /** A held release's name when its APK has no versionName. */
+  versionCodeName: (code: number) => `version code ${code}`,
+  unnamedRelease: 'this release',
+  pendingBy: 'by',
   approveSignerChange: 'Approve',
   rejectSignerChange: 'Reject',
   approveSignerChangeConfirm: (glyph: string, version: string) =>

@@ -9,7 +9,7 @@ import { Fingerprints } from './fingerprints.tsx';
 
 /** A release's name in the queue: its versionName, else its version code. */
 function versionOf(release: PendingRelease): string {
-  return release.versionName ?? (release.versionCode !== null ? `version code ${release.versionCode}` : 'this release');
+  return release.versionName ?? (release.versionCode !== null ? RELEASE_MSG.versionCodeName(release.versionCode) : RELEASE_MSG.unnamedRelease);
 }
 
 function PermissionDiff({ release }: { release: PendingRelease }) {
@@ -92,7 +92,7 @@ export function PendingReleasesTab() {
                     {versionOf(release)}
                   </h3>
                   <span className="text-sm text-muted">
-                    by @{release.creatorUsername} · <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time>
+                    {RELEASE_MSG.pendingBy} @{release.creatorUsername} · <time dateTime={release.createdAt}>{formatDate(release.createdAt)}</time>
                   </span>
                 </div>
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">

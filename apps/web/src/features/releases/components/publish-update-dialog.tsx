@@ -34,7 +34,7 @@ function UploadedReport({ next, previous }: { next: ApkReportLike | undefined; p
   return (
     <section aria-labelledby="diff-heading" className="flex flex-col gap-2 rounded-2xl border border-line p-3 text-sm">
       <p>
-        <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {typeof next.versionCode === 'number' ? `(version code ${next.versionCode})` : ''}
+        <span className="font-medium">{next.packageName}</span> {next.versionName ?? ''} {typeof next.versionCode === 'number' ? `(${RELEASE_MSG.versionCodeName(next.versionCode)})` : ''}
       </p>
       <h3 id="diff-heading" className="font-medium">
         {RELEASE_MSG.diffHeading}
