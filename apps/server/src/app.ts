@@ -6,6 +6,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createCoreServices, trustedOriginsOf, type CoreDeps } from './context.ts';
 import { createReadCache, createResponseCache } from './lib/response-cache.ts';
 import { normaliseRequestTarget } from './lib/request-target.ts';
+import { OneLineRequestLog } from './lib/request-log.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import accessPlugin from './plugins/access.ts';
 import pathGuard from './plugins/path-guard.ts';
@@ -50,6 +51,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         censor: '[redacted]',
       },
     },
+    logController: new OneLineRequestLog(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 120_000,
