@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { MSG } from '@glyphary/shared';
 import { buildApkEntries, createSigner, GLYPH_ENABLE, signApk, TWO_TOY_SPEC } from '@glyphary/test-support';
 import { expect, expectNoAxeViolations, jsonHeaders, openBell, revealDeferredSections, signInAsSuperAdmin, test } from './fixtures.ts';
@@ -83,17 +84,25 @@ test('a creator publishes an update and sees the diff; a visitor sees the histor
   await visitorContext.close();
 });
 
+/**
+ * A glyph shared through the API with release 1 of `name` (package com.example.<name>) signed by one key,
+ * and the APK of `version` of the same app signed by another: the two fingerprints and the new APK.
+ */
+async function glyphAndRekeyedApk(request: APIRequestContext, name: string, version: { name: string; code: number }) {
+  const [keyA, keyB] = await Promise.all([createSigner(`${name} Maker`, 'Glyph Studio'), createSigner(`${name} Maker`, 'New Laptop')]);
+  const spec = { ...TWO_TOY_SPEC, packageName: `com.example.${name.toLowerCase()}` };
+  const first = await signApk(buildApkEntries(spec), keyA, { v2: true });
+  const rekeyed = await signApk(buildApkEntries({ ...spec, versionName: version.name, versionCode: version.code }), keyB, { v2: true });
+  const title = `${name} ${Date.now()}`;
+  const id = await shareGlyph(request, { title, description: `${name} crosses the matrix.`, apkUrl: await uploadApk(request, first, `${name}.apk`) });
+  return { id, title, keyA, keyB, rekeyed };
+}
+
 // Issue 18: an update signed with another key waits for an admin; the Edit dialog sends APK changes
 // through 'Publish an update'; the admin approves in the panel and the release carries the warning.
 test('a signing key change waits for an admin, who approves it in the Admin panel; the release shows the warning', async ({ page, browser, signedInUser: creator }) => {
   test.setTimeout(180_000);
-  const [keyA, keyB] = await Promise.all([createSigner('Comet Maker', 'Glyph Studio'), createSigner('Comet Maker', 'New Laptop')]);
-  const spec = { ...TWO_TOY_SPEC, packageName: 'com.example.comet' };
-  const first = await signApk(buildApkEntries(spec), keyA, { v2: true });
-  const rekeyed = await signApk(buildApkEntries({ ...spec, versionName: '3.0.0', versionCode: 30 }), keyB, { v2: true });
-
-  const title = `Comet ${Date.now()}`;
-  const id = await shareGlyph(page.request, { title, description: 'A comet crosses the matrix.', apkUrl: await uploadApk(page.request, first, 'comet.apk') });
+  const { id, title, keyA, keyB, rekeyed } = await glyphAndRekeyedApk(page.request, 'Comet', { name: '3.0.0', code: 30 });
   await page.goto(`/glyph/${id}`);
   const glyphUrl = page.url();
 
@@ -172,12 +181,7 @@ test('a signing key change waits for an admin, who approves it in the Admin pane
 
 test('a rejected signing key change tells the creator why, and the page stops saying it waits', async ({ page, browser, signedInUser: _creator }) => {
   test.setTimeout(120_000);
-  const [keyA, keyB] = await Promise.all([createSigner('Nova Maker', 'Glyph Studio'), createSigner('Someone Else', 'Unknown')]);
-  const spec = { ...TWO_TOY_SPEC, packageName: 'com.example.nova' };
-  const first = await signApk(buildApkEntries(spec), keyA, { v2: true });
-  const rekeyed = await signApk(buildApkEntries({ ...spec, versionName: '4.0.0', versionCode: 40 }), keyB, { v2: true });
-  const title = `Nova ${Date.now()}`;
-  const id = await shareGlyph(page.request, { title, description: 'A star flares on the matrix.', apkUrl: await uploadApk(page.request, first, 'nova.apk') });
+  const { id, title, rekeyed } = await glyphAndRekeyedApk(page.request, 'Nova', { name: '4.0.0', code: 40 });
   const held = await page.request.post(`/api/glyphs/${id}/releases`, {
     headers: jsonHeaders,
     data: { apkUrl: await uploadApk(page.request, rekeyed, 'nova-4.apk'), note: 'New machine.' },
