@@ -106,6 +106,9 @@ test.describe('community and moderation', () => {
     const resolved = page.getByRole('article', { name: `Reports about ${title}` });
     await resolved.getByRole('button', { name: 'Restore' }).click();
     await page.getByRole('dialog', { name: 'Restore' }).getByRole('button', { name: 'Restore', exact: true }).click();
+    // The toast says it is done. (While the dialog is open, the page behind it is hidden from the
+    // accessibility tree, so the card's own button "disappears" before the request has finished.)
+    await expect(page.getByText(COMMUNITY_MSG.moderationDone('restore', title))).toBeVisible();
     await expect(resolved.getByRole('button', { name: 'Restore' })).toHaveCount(0);
     await page.goto(`/glyph/${glyphId}`);
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
