@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, test, focusWhenReady } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 // Issue 16: living previews — import, the player on the glyph page, reduced motion, the flashing
@@ -101,7 +101,7 @@ test.describe('animations', () => {
     await expect.poll(() => pixelsOf(player)).not.toBe(pausedPixels);
 
     // The keyboard: arrows step, space plays again.
-    await player.focus();
+    await focusWhenReady(player);
     await page.keyboard.press('ArrowRight');
     await expect(slider).toHaveValue(String(Number(target) + 1));
     await page.keyboard.press('Space');

@@ -2,7 +2,7 @@ import { crc32 } from 'node:zlib';
 import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { BROWSE_PAGE_SIZE, MSG } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, jsonHeaders, signInAsSuperAdmin, test, uniqueUser, focusWhenReady } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 // Issue 17: browse the whole catalogue with filters in the URL, glyph tags, forms that focus their
@@ -509,11 +509,11 @@ test.describe('glyph tags and forms', () => {
 
       // Reorder with the keyboard: image 3 becomes the cover, then image 2 moves later.
       const cover = page.getByRole('button', { name: 'Make image 3 the cover' });
-      await cover.focus();
+      await focusWhenReady(cover);
       await page.keyboard.press('Enter');
       await expect(page.getByText('Image 3 is now the cover.')).toBeVisible();
       const later = page.getByRole('button', { name: 'Move image 2 later' });
-      await later.focus();
+      await focusWhenReady(later);
       await page.keyboard.press('Enter');
       // Chosen: 0 1 2 3 4 → cover 2: 2 0 1 3 4 → image 2 (0) later: 2 1 0 3 4.
       // And by drag: the last image dropped on the first place. Both are brought into view first, as a

@@ -16,6 +16,7 @@ import {
   openBell,
   signInAsSuperAdmin,
   test,
+  focusWhenReady,
 } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
@@ -235,7 +236,7 @@ test.describe('community and moderation', () => {
     const item = menu.getByRole('menuitem', { name: new RegExp(`published version 1\\.1 of "${title}"`) });
     await expect(item).toBeVisible();
     // (The open bell is scanned in the moderation test above.)
-    await item.focus();
+    await focusWhenReady(item);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/glyph/${glyphId}#release-[0-9a-f-]{36}$`));
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
-import { expect, expectNoAxeViolations, jsonHeaders, signUpViaApi, test, uniqueUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, jsonHeaders, signUpViaApi, test, uniqueUser, focusWhenReady } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 /** Creates a repository-only toy as the signed-in user of `request`. */
@@ -43,7 +43,7 @@ test.describe('creator dashboard (issue 51)', () => {
     await expect(views.getByText(/Views: 2 in all/)).toBeVisible();
 
     // The chart's keyboard cursor reads the day out; End is today.
-    await views.getByRole('group', { name: /Views per day/ }).focus();
+    await focusWhenReady(views.getByRole('group', { name: /Views per day/ }));
     await page.keyboard.press('End');
     await expect(views.getByText(/: Views 2$/)).toBeVisible();
 

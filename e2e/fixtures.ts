@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { BASE_URL, MAIL_API_URL } from './support/ports.ts';
 import { SUPER_ADMIN, SUPER_ADMIN_STATE } from './support/super-admin.ts';
 
@@ -84,15 +84,26 @@ export async function loginViaUi(page: Page, user: Pick<TestUser, 'email' | 'pas
   await expect(page.getByRole('button', { name: 'User menu' })).toBeEnabled();
 }
 
+/**
+ * Gives `target` the keyboard focus once the page can take it. A pre-rendered page is `inert` until React
+ * has taken it over (app/start.tsx), and focus() on an inert element is silently ignored: a key pressed
+ * after it would go to the body.
+ */
+export async function focusWhenReady(target: Locator): Promise<void> {
+  await expect(target.page().locator('#root')).not.toHaveAttribute('inert');
+  await target.focus();
+  await expect(target).toBeFocused();
+}
+
 /** Opens the user menu with the keyboard and picks an item by its visible text. */
 export async function chooseFromUserMenu(page: Page, item: string): Promise<void> {
   const trigger = page.getByRole('button', { name: 'User menu' });
   await expect(trigger).toBeEnabled();
-  await trigger.focus();
+  await focusWhenReady(trigger);
   await page.keyboard.press('Enter');
   const menuItem = page.getByRole('menuitem', { name: item, exact: true });
   await expect(menuItem).toBeVisible();
-  await menuItem.focus();
+  await focusWhenReady(menuItem);
   await page.keyboard.press('Enter');
 }
 
@@ -210,7 +221,7 @@ export async function signInAsSuperAdmin(context: BrowserContext): Promise<void>
 export async function openBell(page: Page, unread: number) {
   const bell = page.getByRole('button', { name: unread > 0 ? `Notifications, ${unread} unread` : 'Notifications' });
   await expect(bell).toBeVisible();
-  await bell.focus();
+  await focusWhenReady(bell);
   await page.keyboard.press('Enter');
   const menu = page.getByRole('menu');
   await expect(menu).toBeVisible();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApk, GLYPH_ENABLE } from '@glyphary/test-support';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, jsonHeaders, test } from './fixtures.ts';
+import { expect, expectNoAxeViolations, jsonHeaders, test, focusWhenReady } from './fixtures.ts';
 
 // Issue 47: the store on the phone in your hand (390×844) and on a desktop (1280×800).
 const VIEWPORTS = [
@@ -80,7 +80,7 @@ test.describe('focus', () => {
 
     await page.goto(`/glyph/${id}`);
     const download = page.getByRole('button', { name: 'Download APK' });
-    await download.focus();
+    await focusWhenReady(download);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Download APK' });
     await expect(dialog).toBeVisible();
@@ -135,7 +135,7 @@ test.describe('navigation', () => {
       await page.getByRole('tab', { name: 'Popular' }).click();
       await expect(page.getByRole('link', { name: 'See all popular glyphs' })).toHaveAttribute('href', '/search?sort=popular');
       // The tab panel is not a tab stop of its own: from the selected tab, Tab goes into its content.
-      await page.getByRole('tab', { name: 'Popular' }).focus();
+      await focusWhenReady(page.getByRole('tab', { name: 'Popular' }));
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).not.toBe('tabpanel');
       // The desktop top bar is scanned on the home page in discovery.spec.ts (signed in) and a11y.spec.ts (signed out).
@@ -175,7 +175,7 @@ test.describe('the toy page', () => {
       await shot(page, 'toy');
 
       // From the creator link, the next stops lead to Download without passing through the media.
-      await page.getByRole('link', { name: `@${signedInUser.username}` }).focus();
+      await focusWhenReady(page.getByRole('link', { name: `@${signedInUser.username}` }));
       let steps = 0;
       while (steps < 6 && !(await download.evaluate((element) => element === document.activeElement))) {
         await page.keyboard.press('Tab');
@@ -212,7 +212,7 @@ test.describe('the toy page player', () => {
     await expect.poll(() => leds.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBe(25);
 
     // By keyboard: one tab stop, the arrow key moves the choice.
-    await phone3.focus();
+    await focusWhenReady(phone3);
     await page.keyboard.press('ArrowRight');
     await expect(phone4a).toBeChecked();
     await expect.poll(() => leds.evaluate((canvas: HTMLCanvasElement) => canvas.width)).toBe(13);
@@ -253,7 +253,7 @@ test.describe('browse', () => {
         // The filter rows are not on the page; one button opens them in a dialog, Escape returns to it.
         await expect(page.getByRole('group', { name: 'Filter by phone' })).toHaveCount(0);
         const opener = page.getByRole('button', { name: 'Filters' });
-        await opener.focus();
+        await focusWhenReady(opener);
         await page.keyboard.press('Enter');
         const sheet = page.getByRole('dialog', { name: 'Sort and filter' });
         await expect(sheet.getByRole('group', { name: 'Filter by phone' })).toBeVisible();
@@ -265,7 +265,7 @@ test.describe('browse', () => {
         await expect(show).toBeInViewport();
         await expectNoAxeViolations(page);
         // Focus stays inside: Shift+Tab from the first stop wraps to the last.
-        await sheet.getByRole('button', { name: 'Close' }).focus();
+        await focusWhenReady(sheet.getByRole('button', { name: 'Close' }));
         await page.keyboard.press('Shift+Tab');
         expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
         await page.keyboard.press('Escape');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { MSG, truncate } from '@glyphary/shared';
-import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueUser, type TestUser } from './fixtures.ts';
+import { expect, expectNoAxeViolations, signUpViaApi, test, uniqueUser, type TestUser, focusWhenReady } from './fixtures.ts';
 import { BASE_URL } from './support/ports.ts';
 
 const writeHeaders = { origin: BASE_URL, 'content-type': 'application/json' };
@@ -158,7 +158,7 @@ test.describe('glyph requests', () => {
       await expect(mine.getByText('IN PROGRESS', { exact: true })).toBeVisible();
       await expectNoAxeViolations(b);
       const complete = mine.getByRole('button', { name: /Complete/ });
-      await complete.focus();
+      await focusWhenReady(complete);
       await b.keyboard.press('Enter');
       const menu = b.getByRole('menu');
       await expect(menu.getByText('Complete with glyph:')).toBeVisible();
